@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { operations as commerceOperations } from '../generated/commerce/operations';
+import { operations as platformOperations } from '../generated/platform/operations';
+import type { OperationEntry } from '../src/client/operation-entry';
+
+export interface MockFamily {
+  readonly name: 'commerce' | 'platform';
+  readonly document: string;
+  readonly operations: readonly OperationEntry[];
+}
+
+const documentOf = (name: string): string =>
+  fileURLToPath(new URL(`../generated/${name}/openapi.yaml`, import.meta.url));
+
+/** The families the mock serves: each one's bundled document and route table. */
+export const MOCK_FAMILIES: readonly MockFamily[] = [
+  { name: 'commerce', document: documentOf('commerce'), operations: commerceOperations },
+  { name: 'platform', document: documentOf('platform'), operations: platformOperations },
+];

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { RouteTable } from '../src/client/route-match';
+import type { OperationEntry } from '../src/client/operation-entry';
+import { MOCK_FAMILIES, type MockFamily } from './families';
+import { startPrism, type PrismProcess } from './prism-process';
+
+export interface MockOptions {
+  /** Port of the gateway; 0 picks a free one. */
+  readonly port: number;
+  readonly verbose?: boolean;
+}
+
+export interface RunningMock {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+interface FamilyBackend {
+  readonly family: MockFamily;
+  readonly routes: RouteTable<OperationEntry>;
+  readonly prism: PrismProcess;
+}
+
+const HOST = '127.0.0.1';
+// The browser explorer reads these; without the expose list they are invisible to fetch().
+const EXPOSED_HEADERS = 'x-wix-request-id, sl-violations, location, content-type';
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const server = createNetServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/** The family owning a path: the most specific route wins, the request's method first, then any method. */
+const route = (backends: readonly FamilyBackend[], method: string, path: string): FamilyBackend | undefined => {
+  for (const anyMethod of [false, true]) {
+    let best: { backend: FamilyBackend; score: number } | undefined;
+    for (const backend of backends) {
+      const match = backend.routes.match(anyMethod ? undefined : method, path);
+      if (match && (!best || match.score > best.score)) best = { backend, score: match.score };
+    }
+    if (best) return best.backend;
+  }
+  return undefined;
+};
+
+const corsHeaders = (req: IncomingMessage): Record<string, string> => ({
+  'access-control-allow-origin': req.headers.origin ?? '*',
+  'access-control-allow-credentials': 'true',
+  'access-control-expose-headers': EXPOSED_HEADERS,
+});
+
+const notFound = (req: IncomingMessage, res: ServerResponse, requestId: string): void => {
+  const description = `No operation of the API at ${req.method} ${req.url}`;
+  res.writeHead(404, { 'content-type': 'application/json', 'x-wix-request-id': requestId, ...corsHeaders(req) });
+  res.end(JSON.stringify({ message: description, details: { applicationError: { code: 'NOT_FOUND', description } } }));
+};
+
+const preflight = (req: IncomingMessage, res: ServerResponse): void => {
+  res.writeHead(204, {
+    ...corsHeaders(req),
+    'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? '*',
+    'access-control-max-age': '600',
+  });
+  res.end();
+};
+
+const proxy = (backend: FamilyBackend, req: IncomingMessage, res: ServerResponse, requestId: string): void => {
+  const target = new URL(backend.prism.url);
+  const upstream = forward(
+    {
+      host: target.hostname,
+      port: target.port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, host: target.host },
+    },
+    (answer) => {
+      const headers = { ...answer.headers, ...corsHeaders(req) };
+      // Every answer carries a request id, as the platform's do; Prism only sends the one of a declared example.
+      headers['x-wix-request-id'] = requestId;
+      res.writeHead(answer.statusCode ?? 502, headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', (error) => {
+    res.writeHead(502, { 'content-type': 'application/json', 'x-wix-request-id': requestId, ...corsHeaders(req) });
+    res.end(JSON.stringify({ message: `Mock backend failed: ${error.message}`, details: {} }));
+  });
+  req.pipe(upstream);
+};
+
+/** Starts one Prism per family behind a gateway on 127.0.0.1 that routes each path to the family owning it. */
+export const startMock = async ({ port, verbose = false }: MockOptions): Promise<RunningMock> => {
+  const started: PrismProcess[] = [];
+  try {
+    const backends: FamilyBackend[] = [];
+    for (const family of MOCK_FAMILIES) {
+      const prism = await startPrism(family.document, await freePort(), verbose);
+      started.push(prism);
+      backends.push({ family, routes: new RouteTable(family.operations), prism });
+    }
+    const server = createServer((req, res) => {
+      const requestId = `${Date.now() / 1000}.${randomUUID()}`;
+      const path = new URL(req.url ?? '/', 'http://mock').pathname;
+      const backend = route(backends, req.method ?? 'GET', path);
+      if (req.method === 'OPTIONS' && !backend) return preflight(req, res);
+      if (!backend) return notFound(req, res, requestId);
+      proxy(backend, req, res, requestId);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, HOST, () => resolve());
+    });
+    const address = server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    return {
+      url: `http://${HOST}:${actualPort}`,
+      close: async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        await Promise.all(started.map((prism) => prism.stop()));
+      },
+    };
+  } catch (error) {
+    await Promise.all(started.map((prism) => prism.stop()));
+    throw error;
+  }
+};

@@ -1,0 +1,35 @@
+// npm run build: the package's ESM entry points (Vite library mode) and their type declarations (tsc) in dist/.
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const ENTRIES = {
+  index: 'src/index.ts',
+  commerce: 'src/commerce.ts',
+  platform: 'src/platform.ts',
+  auth: 'src/auth/index.ts',
+  react: 'src/react/index.ts',
+};
+
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+await build({
+  root,
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    sourcemap: true,
+    minify: false,
+    lib: { entry: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
+    rollupOptions: {
+      // Peer and runtime dependencies stay imports: the app brings one copy of each.
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/],
+    },
+  },
+});
+execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+console.log(`built dist/ (${Object.keys(ENTRIES).join(', ')})`);

@@ -1,0 +1,1 @@
+export { apiKey, noAuth, staticToken, type AuthContext, type AuthStrategy } from './strategy';

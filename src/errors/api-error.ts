@@ -1,0 +1,84 @@
+import type { OperationInfo } from '../client/operation-entry';
+
+/** One field that failed validation, as the platform reports it. */
+export interface FieldViolation {
+  readonly field: string;
+  readonly description: string;
+  readonly violatedRule?: string;
+  readonly ruleName?: string;
+  readonly data?: Record<string, unknown>;
+}
+
+export interface ApiErrorInit {
+  readonly status: number;
+  readonly requestId?: string | undefined;
+  readonly operation?: OperationInfo | undefined;
+  readonly cause?: unknown;
+}
+
+/** Every error a call raises: the HTTP status (0 when no answer came) and the platform's request id. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly requestId: string | undefined;
+  operation: OperationInfo | undefined;
+
+  constructor(message: string, init: ApiErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = new.target.name;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.operation = init.operation;
+  }
+}
+
+/** The request broke field rules; `fieldViolations` is sorted by field. */
+export class ValidationError extends ApiError {
+  readonly fieldViolations: readonly FieldViolation[];
+
+  constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {
+    const sorted = [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+    super(`INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(', ')}`, init);
+    this.fieldViolations = sorted;
+  }
+}
+
+/** A business error of the service (or any other 4xx), with its code, description and data. */
+export class ApplicationError extends ApiError {
+  readonly code: string;
+  readonly description: string;
+  readonly data: Record<string, unknown> | undefined;
+
+  constructor(
+    message: string,
+    details: { code: string; description: string; data?: Record<string, unknown> | undefined },
+    init: ApiErrorInit,
+  ) {
+    super(message, init);
+    this.code = details.code;
+    this.description = details.description;
+    this.data = details.data;
+  }
+}
+
+/** A 5xx, a network failure, a time-out or an answer that cannot be read. */
+export class SystemError extends ApiError {
+  constructor(init: ApiErrorInit) {
+    super(init.requestId ? `System error occurred, request-id: ${init.requestId}` : 'System error occurred', init);
+  }
+}
+
+/** A GET whose query string is too long and whose operation has no POST twin to fall back to. */
+export class QueryTooLongError extends ApiError {
+  readonly length: number;
+  readonly limit: number;
+
+  constructor(operationId: string | undefined, length: number, limit: number) {
+    super(
+      `The query string of ${operationId ?? 'this GET'} is ${length} characters, over the limit of ${limit}, ` +
+        'and the operation declares no POST fallback (x-fallback); send fewer or shorter parameters',
+      { status: 414 },
+    );
+    this.length = length;
+    this.limit = limit;
+  }
+}
