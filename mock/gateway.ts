@@ -3,7 +3,9 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 import { createServer as createNetServer } from 'node:net';
 import { RouteTable } from '../src/client/route-match';
 import type { OperationEntry } from '../src/client/operation-entry';
+import { mockRedirectUrl, preferForSignIn } from './auth-scenarios';
 import { MOCK_FAMILIES, type MockFamily } from './families';
+import { serveOAuthPage } from './oauth-pages';
 import { startPrism, type PrismProcess } from './prism-process';
 
 export interface MockOptions {
@@ -72,29 +74,66 @@ const preflight = (req: IncomingMessage, res: ServerResponse): void => {
   res.end();
 };
 
-const proxy = (backend: FamilyBackend, req: IncomingMessage, res: ServerResponse, requestId: string): void => {
+const readBody = (req: IncomingMessage): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const parseJson = (buffer: Buffer): unknown => {
+  try {
+    return buffer.length > 0 ? (JSON.parse(buffer.toString('utf8')) as unknown) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Rewrites a successful redirect-session answer so authorize and logout URLs lead to the mock's own pages. */
+const rewriteRedirectSession = (answer: Buffer, mockUrl: string, requestBody: unknown): Buffer => {
+  const fullUrl = mockRedirectUrl(mockUrl, requestBody);
+  const body = parseJson(answer) as { redirectSession?: { fullUrl?: string; urlDetails?: { endpoint?: string } } } | undefined;
+  if (!fullUrl || !body?.redirectSession) return answer;
+  body.redirectSession.fullUrl = fullUrl;
+  if (body.redirectSession.urlDetails) body.redirectSession.urlDetails.endpoint = fullUrl.split('?')[0];
+  return Buffer.from(JSON.stringify(body));
+};
+
+const proxy = async (backend: FamilyBackend, req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> => {
   const target = new URL(backend.prism.url);
+  const path = new URL(req.url ?? '/', 'http://mock').pathname;
+  const body = await readBody(req);
+  const json = parseJson(body);
+  const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
+  const prefer = req.headers.prefer ? undefined : preferForSignIn(path, json);
+  if (prefer) headers.prefer = prefer;
+  const mockUrl = `http://${req.headers.host ?? '127.0.0.1'}`;
   const upstream = forward(
-    {
-      host: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.url,
-      headers: { ...req.headers, host: target.host },
-    },
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers },
     (answer) => {
-      const headers = { ...answer.headers, ...corsHeaders(req) };
+      const out = { ...answer.headers, ...corsHeaders(req) };
       // Every answer carries a request id, as the platform's do; Prism only sends the one of a declared example.
-      headers['x-wix-request-id'] = requestId;
-      res.writeHead(answer.statusCode ?? 502, headers);
-      answer.pipe(res);
+      out['x-wix-request-id'] = requestId;
+      const status = answer.statusCode ?? 502;
+      if (path !== '/v1/redirect-session' || status >= 300) {
+        res.writeHead(status, out);
+        answer.pipe(res);
+        return;
+      }
+      void readBody(answer).then((buffer) => {
+        const rewritten = rewriteRedirectSession(buffer, mockUrl, json);
+        out['content-length'] = String(rewritten.length);
+        res.writeHead(status, out);
+        res.end(rewritten);
+      });
     },
   );
   upstream.on('error', (error) => {
     res.writeHead(502, { 'content-type': 'application/json', 'x-wix-request-id': requestId, ...corsHeaders(req) });
     res.end(JSON.stringify({ message: `Mock backend failed: ${error.message}`, details: {} }));
   });
-  req.pipe(upstream);
+  upstream.end(body);
 };
 
 /** Starts one Prism per family behind a gateway on 127.0.0.1 that routes each path to the family owning it. */
@@ -110,10 +149,15 @@ export const startMock = async ({ port, verbose = false }: MockOptions): Promise
     const server = createServer((req, res) => {
       const requestId = `${Date.now() / 1000}.${randomUUID()}`;
       const path = new URL(req.url ?? '/', 'http://mock').pathname;
+      if (serveOAuthPage(req, res)) return;
       const backend = route(backends, req.method ?? 'GET', path);
       if (req.method === 'OPTIONS' && !backend) return preflight(req, res);
       if (!backend) return notFound(req, res, requestId);
-      proxy(backend, req, res, requestId);
+      proxy(backend, req, res, requestId).catch((error: Error) => {
+        if (res.headersSent) return res.destroy(error);
+        res.writeHead(502, { 'content-type': 'application/json', 'x-wix-request-id': requestId, ...corsHeaders(req) });
+        res.end(JSON.stringify({ message: `Mock gateway failed: ${error.message}`, details: {} }));
+      });
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

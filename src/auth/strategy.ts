@@ -1,3 +1,5 @@
+import type { StorefrontClient } from '../client/create-client';
+
 /** What an auth strategy may use to talk to the platform itself (for example to obtain tokens). */
 export interface AuthContext {
   /** Base URL of the platform family, where `POST /oauth2/token` lives. */
@@ -8,6 +10,8 @@ export interface AuthContext {
 /** Decides the auth headers of every call; the OAuth strategy also manages the token life cycle. */
 export interface AuthStrategy {
   getAuthHeaders(context: AuthContext): Promise<Record<string, string>>;
+  /** Called by createClient with the client it serves, for strategies that make calls of their own. */
+  bind?(binding: { client: StorefrontClient; context: AuthContext }): void;
 }
 
 /** No auth headers: for a mock or a proxy that adds them. */

@@ -141,8 +141,10 @@ export const createClient = (options: ClientOptions): StorefrontClient => {
     platformBaseUrl: baseUrls.platform,
     fetch: (input, init) => (options.fetch ?? globalThis.fetch)(input, init),
   };
-  return {
+  const client: StorefrontClient = {
     commerce: familyClient<CommercePaths>('commerce', baseUrls.commerce, options, authContext),
     platform: familyClient<PlatformPaths>('platform', baseUrls.platform, options, authContext),
   };
+  options.auth?.bind?.({ client, context: authContext });
+  return client;
 };

@@ -31,15 +31,17 @@ const isViolationList = (value: unknown): value is PrismViolation[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null);
 
 const toFieldViolation = (entry: PrismViolation): FieldViolation => {
-  // location is ['body' | 'query' | 'path' | 'header', ...segments]; the first one says where, not which field.
-  const segments = (entry.location ?? []).slice(1).map(String);
+  // location is ['request'?, 'body' | 'query' | 'path' | 'header', ...segments]: where first, then which field.
+  const location = (entry.location ?? []).map(String);
+  const where = location[0] === 'request' ? location.slice(1) : location;
+  const segments = where.slice(1);
   const message = entry.message ?? 'is invalid';
   const keyword = String(entry.code ?? '');
   const missing = keyword === 'required' ? /property '([^']+)'/.exec(message)?.[1] : undefined;
   if (missing) segments.push(missing);
   const rule = RULE_OF_KEYWORD[keyword] ?? 'VALIDATION';
   return {
-    field: segments.join('.') || entry.location?.[0] || 'request',
+    field: segments.join('.') || where[0] || 'request',
     description: message,
     violatedRule: rule,
     ruleName: rule,

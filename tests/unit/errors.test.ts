@@ -73,7 +73,7 @@ describe('error model', () => {
         status: 422,
         validation: [
           { location: ['body'], severity: 'Error', code: 'required', message: "must have required property 'request'" },
-          { location: ['body', 'itemDetails', 'name'], severity: 'Error', code: 'maxLength', message: 'must NOT have more than 200 characters' },
+          { location: ['request', 'body', 'itemDetails', 'name'], severity: 'Error', code: 'maxLength', message: 'must NOT have more than 200 characters' },
         ],
       }),
       undefined,

@@ -1,0 +1,68 @@
+// How the mock plays the server side of sign-in: the submitted e-mail picks the login/register answer when the
+// request names no `Prefer` itself, and authorize/logout redirect sessions point at the mock's own pages.
+
+/** E-mail local part (before any `+tag`) -> the Prefer header Prism answers with. */
+export const LOGIN_SCENARIOS: Readonly<Record<string, string>> = {
+  'owner-approval': 'example=requireOwnerApproval',
+  verify: 'example=requireEmailVerification',
+  'status-check': 'example=statusCheck',
+  mfa: 'example=requireMfa',
+  'wrong-password': 'code=401, example=invalidPassword',
+  'reset-password': 'code=403, example=resetPasswordRequired',
+  'no-captcha': 'code=400, example=missingCaptchaToken',
+  'bad-captcha': 'code=400, example=invalidCaptchaToken',
+  exists: 'code=409, example=emailAlreadyExists',
+  'invalid-email': 'code=400, example=invalidEmail',
+};
+
+const SIGN_IN_PATHS = new Set(['/v2/login', '/v2/register']);
+
+/** The Prefer header a sign-in request should be answered with, or undefined to leave it to Prism. */
+export const preferForSignIn = (path: string, body: unknown): string | undefined => {
+  if (!SIGN_IN_PATHS.has(path)) return undefined;
+  const email = (body as { loginId?: { email?: unknown } } | undefined)?.loginId?.email;
+  if (typeof email !== 'string') return undefined;
+  const local = (email.split('@')[0] ?? '').split('+')[0]?.toLowerCase() ?? '';
+  const prefer = LOGIN_SCENARIOS[local] ?? 'example=success';
+  // A scenario for the other call (exists@ on login, wrong-password@ on register) falls back to success.
+  if (path === '/v2/login' && /409|invalidEmail/.test(prefer)) return 'example=success';
+  if (path === '/v2/register' && /401|403/.test(prefer)) return 'example=success';
+  return prefer;
+};
+
+interface AuthRequest {
+  clientId?: string;
+  redirectUri?: string;
+  state?: string;
+  responseMode?: string;
+  responseType?: string;
+  codeChallenge?: string;
+  scope?: string;
+  sessionToken?: string;
+}
+
+/** The URL a redirect session should send the browser to on the mock, or undefined to keep Prism's answer. */
+export const mockRedirectUrl = (mockUrl: string, body: unknown): string | undefined => {
+  const request = body as { auth?: { authRequest?: AuthRequest; prompt?: string }; logout?: object; callbacks?: { postFlowUrl?: string } };
+  if (request?.auth?.authRequest) {
+    const auth = request.auth.authRequest;
+    const params = new URLSearchParams();
+    const put = (name: string, value: string | undefined) => value !== undefined && params.set(name, value);
+    put('client_id', auth.clientId);
+    put('redirect_uri', auth.redirectUri);
+    put('state', auth.state);
+    put('response_mode', auth.responseMode);
+    put('response_type', auth.responseType);
+    put('code_challenge', auth.codeChallenge);
+    put('scope', auth.scope);
+    put('prompt', request.auth.prompt);
+    put('session_token', auth.sessionToken);
+    return `${mockUrl}/__mock/oauth/authorize?${params}`;
+  }
+  if (request?.logout) {
+    const params = new URLSearchParams();
+    if (request.callbacks?.postFlowUrl) params.set('post_logout_redirect_uri', request.callbacks.postFlowUrl);
+    return `${mockUrl}/__mock/oauth/logout?${params}`;
+  }
+  return undefined;
+};

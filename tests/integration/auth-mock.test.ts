@@ -1,0 +1,108 @@
+import { describe, expect, inject, it } from 'vitest';
+import { oauthStrategy, type Tokens } from '../../src/auth/index';
+import { createClient } from '../../src/index';
+
+// The OAuth strategy against the mock playing the platform's side of every grant and login state.
+const baseUrl = inject('mockUrl');
+// Client ids are GUIDs on the platform, and the mock's contract checks the format.
+const CLIENT_ID = '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f';
+const now = () => Math.floor(Date.now() / 1000);
+const signedIn = (tokens?: Tokens) => {
+  const auth = oauthStrategy({ clientId: CLIENT_ID, ...(tokens && { tokens }) });
+  const client = createClient({ baseUrl, auth });
+  return { auth, client };
+};
+
+describe('grants against the mock', () => {
+  it('anonymous: a first call gets a visitor token', async () => {
+    const { auth, client } = signedIn();
+    await client.commerce.GET('/v1/carts/current');
+    expect(auth.getTokens().accessToken.value).not.toBe('');
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+  });
+
+  it('refresh_token: an expired token is renewed', async () => {
+    const { auth, client } = signedIn({ accessToken: { value: 'expired', expiresAt: now() - 1 }, refreshToken: { value: 'OAUTH_REFRESH.member', role: 'member' } });
+    await client.commerce.GET('/v1/carts/current');
+    expect(auth.getTokens().accessToken.value).not.toBe('expired');
+    expect(auth.getTokens().accessToken.expiresAt).toBeGreaterThan(now());
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('authorization_code: the authorize page redirects with a code that becomes member tokens', async () => {
+    const { auth } = signedIn();
+    const oauthData = await auth.generateOAuthData('http://127.0.0.1:9/callback', 'http://127.0.0.1:9/');
+    const { authUrl } = await auth.getAuthUrl(oauthData, { prompt: 'login' });
+    expect(authUrl.startsWith(`${baseUrl}/__mock/oauth/authorize?`)).toBe(true);
+    expect(new URL(authUrl).searchParams.get('code_challenge')).toBe(oauthData.codeChallenge);
+    const page = await fetch(authUrl, { redirect: 'manual' });
+    expect(page.status).toBe(302);
+    const { code, state } = auth.parseFromUrl(page.headers.get('location') ?? '');
+    expect(state).toBe(oauthData.state);
+    const tokens = await auth.getMemberTokens(code, state, oauthData);
+    expect(tokens.refreshToken.role).toBe('member');
+    expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('authorized_client: the token endpoint takes a member id with the combined authorization header', async () => {
+    const { client } = signedIn();
+    const { data } = await client.platform.POST('/oauth2/token', {
+      body: { grant_type: 'authorized_client', scope: 'offline_access', member_id: '5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c' } as never,
+      headers: { Authorization: 'visitor-token,api-key' },
+    });
+    expect((data as { access_token?: string }).access_token).toBeTruthy();
+  });
+
+  it('logout: a logout URL on the mock and tokens cleared', async () => {
+    const { auth, client } = signedIn();
+    await client.commerce.GET('/v1/carts/current');
+    const { logoutUrl } = await auth.logout('http://127.0.0.1:9/bye');
+    expect(logoutUrl.startsWith(`${baseUrl}/__mock/oauth/logout`)).toBe(true);
+    const page = await fetch(logoutUrl, { redirect: 'manual' });
+    expect(page.headers.get('location')).toBe('http://127.0.0.1:9/bye');
+    expect(auth.getTokens().refreshToken.role).toBe('none');
+  });
+});
+
+describe('login states chosen by the e-mail', () => {
+  it.each([
+    ['shopper@example.com', { loginState: 'SUCCESS' }],
+    ['owner-approval@example.com', { loginState: 'OWNER_APPROVAL_REQUIRED' }],
+    ['verify@example.com', { loginState: 'EMAIL_VERIFICATION_REQUIRED' }],
+    ['status-check@example.com', { loginState: 'FAILURE', error: 'Unknown _state' }],
+    ['mfa@example.com', { loginState: 'FAILURE', error: 'Unknown _state' }],
+    ['wrong-password@example.com', { loginState: 'FAILURE', errorCode: 'invalidPassword' }],
+    ['reset-password@example.com', { loginState: 'FAILURE', errorCode: 'resetPassword' }],
+    ['no-captcha@example.com', { loginState: 'FAILURE', errorCode: 'missingCaptchaToken' }],
+    ['bad-captcha@example.com', { loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' }],
+  ])('login %s', async (email, expected) => {
+    const { auth } = signedIn();
+    expect(await auth.login({ email, password: 'correct-horse-9' })).toMatchObject(expected);
+  });
+
+  it.each([
+    ['new-shopper@example.com', { loginState: 'SUCCESS' }],
+    ['exists@example.com', { loginState: 'FAILURE', errorCode: 'emailAlreadyExists' }],
+    ['invalid-email@example.com', { loginState: 'FAILURE', errorCode: 'invalidEmail' }],
+    ['no-captcha@example.com', { loginState: 'FAILURE', errorCode: 'missingCaptchaToken' }],
+  ])('register %s', async (email, expected) => {
+    const { auth } = signedIn();
+    expect(await auth.register({ email, password: 'correct-horse-9' })).toMatchObject(expected);
+  });
+
+  it('a Prefer example overrides the e-mail', async () => {
+    const { auth, client } = signedIn();
+    const { data } = await client.platform.POST('/v2/login', {
+      body: { loginId: { email: 'shopper@example.com' }, password: 'x1234567' } as never,
+      headers: { Prefer: 'example=requireOwnerApproval' },
+    });
+    expect((data as { state?: string }).state).toBe('REQUIRE_OWNER_APPROVAL');
+    expect(auth.loggedIn()).toBe(false);
+  });
+
+  it('verifies the e-mail code after REQUIRE_EMAIL_VERIFICATION', async () => {
+    const { auth } = signedIn();
+    await auth.login({ email: 'verify@example.com', password: 'correct-horse-9' });
+    expect(await auth.processVerification({ verificationCode: '123456' })).toMatchObject({ loginState: 'SUCCESS' });
+  });
+});

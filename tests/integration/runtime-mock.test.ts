@@ -1,0 +1,56 @@
+import { describe, expect, inject, it, vi } from 'vitest';
+import { ApplicationError, createClient, staticToken, ValidationError, type ApiError, type OperationInfo } from '../../src/index';
+
+// The runtime against the live mock: typed calls of both families, forced errors, contract violations.
+const baseUrl = inject('mockUrl');
+const client = (onError?: (error: ApiError, operation: OperationInfo) => void) =>
+  createClient({ baseUrl, auth: staticToken('integration-token'), ...(onError && { onError }) });
+
+describe('runtime against the mock', () => {
+  it('returns typed data from both families on one port', async () => {
+    const { commerce, platform } = client();
+    const cart = await commerce.GET('/v1/carts/current');
+    expect(cart.data?.cart?.lineItems?.length).toBeGreaterThanOrEqual(2);
+    const me = await platform.GET('/v1/members/my');
+    expect(me.data?.member?.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports a forced 404 to onError once and throws it to the caller', async () => {
+    const onError = vi.fn();
+    const failure = await client(onError)
+      .commerce.GET('/v1/checkouts/{id}', { params: { path: { id: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b' } }, headers: { Prefer: 'code=404' } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApplicationError);
+    expect((failure as ApplicationError).status).toBe(404);
+    expect((failure as ApplicationError).requestId).toBeTruthy();
+    expect(onError).toHaveBeenCalledTimes(1);
+    expect(onError.mock.calls[0]?.[0]).toBe(failure);
+    expect(onError.mock.calls[0]?.[1]).toMatchObject({ family: 'commerce', operationId: 'getCheckout', method: 'GET' });
+  });
+
+  it('turns a request the contract rejects into a ValidationError naming the field', async () => {
+    const failure = await client()
+      .commerce.POST('/v1/back-in-stock-notification-requests', { body: { itemDetails: { name: 'Mug' } } as never })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect((failure as ValidationError).fieldViolations.map((v) => v.field)).toContain('request');
+    expect((failure as ValidationError).message).toMatch(/^INVALID_ARGUMENT: .*"request"/);
+  });
+
+  it('names a missing required query parameter as the spec spells it', async () => {
+    const failure = await client()
+      .platform.GET('/v1/files/get-file-by-id', { params: { query: {} as never } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect((failure as ValidationError).fieldViolations.map((v) => v.field.toLowerCase())).toContain('fileid');
+  });
+
+  it('answers a long back-in-stock query through its POST twin', async () => {
+    const filter = JSON.stringify({ 'catalogReference.catalogItemId': { $in: Array.from({ length: 120 }, (_, i) => `item-${i}-${'x'.repeat(30)}`) } });
+    const { data, response } = await client().commerce.GET('/v1/back-in-stock-notification-requests', {
+      params: { query: { 'query.filter': filter } as never },
+    });
+    expect(new URL(response.url).pathname).toBe('/v1/back-in-stock-notification-requests/query');
+    expect(Array.isArray(data?.requests)).toBe(true);
+  });
+});
