@@ -150,8 +150,9 @@ export const startMock = async ({ port, verbose = false }: MockOptions): Promise
       const requestId = `${Date.now() / 1000}.${randomUUID()}`;
       const path = new URL(req.url ?? '/', 'http://mock').pathname;
       if (serveOAuthPage(req, res)) return;
+      // Browsers (the explorer, silent sign-in) preflight every cross-origin call; the gateway answers them all.
+      if (req.method === 'OPTIONS') return preflight(req, res);
       const backend = route(backends, req.method ?? 'GET', path);
-      if (req.method === 'OPTIONS' && !backend) return preflight(req, res);
       if (!backend) return notFound(req, res, requestId);
       proxy(backend, req, res, requestId).catch((error: Error) => {
         if (res.headersSent) return res.destroy(error);
