@@ -917,7 +917,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -1131,7 +1131,7 @@ export interface components {
          * @example STATE
          * @enum {string}
          */
-        JurisdictionType: "UNDEFINED" | "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL";
+        JurisdictionType: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL";
         /** @description Tax amount and rate for one tax authority that applies to a line item. */
         TaxBreakdown: {
             /**
@@ -1225,7 +1225,7 @@ export interface components {
          * @example PLAIN_TEXT
          * @enum {string}
          */
-        DescriptionLineType: "UNRECOGNISED" | "PLAIN_TEXT" | "COLOR";
+        DescriptionLineType: "PLAIN_TEXT" | "COLOR";
         /** @description A line item description line shown to the buyer in the cart, checkout and order. Holds either a plain-text value (`plainText`, type PLAIN_TEXT) or a color value (`colorInfo`, type COLOR), plus the line's name. */
         DescriptionLine: {
             name?: components["schemas"]["DescriptionLineName"];
@@ -1286,7 +1286,7 @@ export interface components {
          * @example MONTH
          * @enum {string}
          */
-        SubscriptionFrequency: "UNDEFINED" | "DAY" | "WEEK" | "MONTH" | "YEAR";
+        SubscriptionFrequency: "DAY" | "WEEK" | "MONTH" | "YEAR";
         /** @description Period before the first billing cycle starts. When set, the amount to pay now is 0. */
         FreeTrialPeriod: {
             frequency?: components["schemas"]["SubscriptionFrequency"];
@@ -1347,11 +1347,11 @@ export interface components {
             description?: components["schemas"]["TranslatableText"];
         };
         /**
-         * @description How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0). MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER: charged to a membership, the remainder paid offline.
+         * @description How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0).
          * @example FULL_PAYMENT_ONLINE
          * @enum {string}
          */
-        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE" | "MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER";
+        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE";
         /** @description Service properties of a line item (for example a booked class). */
         ServiceProperties: {
             /**
@@ -1658,8 +1658,8 @@ export interface components {
          * @example CPF
          * @enum {string}
          */
-        VatType: "UNSPECIFIED" | "CPF" | "CNPJ";
-        /** @description Tax information (Brazil only). If `id` is provided, `type` must also be set; `UNSPECIFIED` is not allowed then. */
+        VatType: "CPF" | "CNPJ";
+        /** @description Tax information (Brazil only). If `id` is provided, `type` must also be set. */
         VatId: {
             /**
              * @description Customer's tax ID.
@@ -2050,8 +2050,16 @@ export interface components {
              */
             name?: string;
         };
-        /** @description Discount given by the merchant. Its kind is either AMOUNT (a fixed `amount`) or PERCENT (a `percentage`, calculated from the item prices before other discounts); `amount` always carries the resulting value. */
+        /**
+         * @description Kind of a merchant discount on a checkout or cart (the seed's "Discount kind" in the checkout and cart listing): `AMOUNT` is a fixed amount off, `PERCENT` is a percentage of the item prices, calculated before other discounts.
+         * @example AMOUNT
+         * @enum {string}
+         */
+        CheckoutDiscountKind: "AMOUNT" | "PERCENT";
+        /** @description Discount given by the merchant. Its `kind` is either AMOUNT (a fixed `amount`) or PERCENT (a `percentage`, calculated from the item prices before other discounts); `amount` always carries the resulting value. */
         MerchantDiscount: {
+            /** @description How the discount was given: `AMOUNT` (a fixed amount) or `PERCENT` (`percentage` is set). */
+            readonly kind?: components["schemas"]["CheckoutDiscountKind"];
             amount?: components["schemas"]["MultiCurrencyPrice"];
             /**
              * @description Discount percentage, calculated from the item prices before other discounts.
@@ -2114,7 +2122,7 @@ export interface components {
          * @example KG
          * @enum {string}
          */
-        WeightUnit: "UNSPECIFIED_WEIGHT_UNIT" | "KG" | "LB";
+        WeightUnit: "KG" | "LB";
         /**
          * @description How the tax rate was calculated: NO_TAX_COLLECTED (no tax for this location), MANUAL_RATE, AUTO_RATE (automatic tax), FALLBACK_RATE (automatic tax failed, fallback rate used).
          * @example AUTO_RATE
@@ -2150,13 +2158,21 @@ export interface components {
             calculationDetails?: components["schemas"]["TaxCalculationDetails"];
         };
         /**
-         * @description Sales channel of a checkout (and of the order it creates). UNSPECIFIED is not supported as an input value. WEB: a web client; POS: point of sale; EBAY, AMAZON, WISH, ETSY, TIKTOK, FACEBOOK, FAIRE_COM, GLOBAL_E, CLASS_PASS: external marketplaces and channels; OTHER_PLATFORM: another sales platform; WIX_APP_STORE: the Wix Owner app; WIX_INVOICES: the Wix Invoices app; BACKOFFICE_MERCHANT: the merchant back office; PAYPAL_AGENTIC_CHECKOUT and STRIPE_AGENTIC_CHECKOUT: agentic checkout channels.
+         * @description Sales channel of a checkout (and of the order it creates). UNSPECIFIED is not supported as an input value. WEB: a web client; POS: point of sale; EBAY, AMAZON, WISH, ETSY, TIKTOK, FACEBOOK, FAIRE_COM, GLOBAL_E, CLASS_PASS: external marketplaces and channels; OTHER_PLATFORM: another sales platform; WIX_APP_STORE: the Wix Owner app; WIX_INVOICES: the Wix Invoices app; BACKOFFICE_MERCHANT: the merchant back office.
          * @example WEB
          * @enum {string}
          */
-        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
-        /** @description Who created the purchase; exactly one ID is set. */
+        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
+        /**
+         * @description Type of the identity that performed an action, as it appears on events (the seed's "Identity type on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor) or `APP` (an app).
+         * @example MEMBER
+         * @enum {string}
+         */
+        IdentityType: "ANONYMOUS_VISITOR" | "MEMBER" | "WIX_USER" | "APP";
+        /** @description Who created the purchase; exactly one ID is set, and `identityType` says which. */
         CreatedBy: {
+            /** @description Type of the creator's identity: `WIX_USER` (`userId` is set), `MEMBER` (`memberId`), `ANONYMOUS_VISITOR` (`visitorId`) or `APP` (`appId`). */
+            readonly identityType?: components["schemas"]["IdentityType"];
             /**
              * Format: uuid
              * @description Wix user who created it on behalf of a buyer (for example via POS).
@@ -2310,11 +2326,11 @@ export interface components {
          */
         ViolationSeverity: "WARNING" | "ERROR";
         /**
-         * @description Fix suggested for a line item problem: REMOVE_LINE_ITEM (remove the line item from the cart or checkout), or UNKNOWN_SUGGESTED_FIX (see the description).
+         * @description Fix suggested for a line item problem: REMOVE_LINE_ITEM (remove the line item from the cart or checkout).
          * @example REMOVE_LINE_ITEM
          * @enum {string}
          */
-        SuggestedFix: "UNKNOWN_SUGGESTED_FIX" | "REMOVE_LINE_ITEM";
+        SuggestedFix: "REMOVE_LINE_ITEM";
         /** @description A validation violation (line item problem) raised by a validations plugin and shown on the cart and checkout pages. */
         Violation: {
             severity?: components["schemas"]["ViolationSeverity"];
@@ -3067,6 +3083,12 @@ export interface components {
             /** @description Tax per tax authority. */
             taxBreakdown?: components["schemas"]["OrderLineItemTaxBreakdown"][];
         };
+        /**
+         * @description Type of the secure media file behind a digital line item (the seed's "Digital file type": secure picture, video, document, music or archive).
+         * @example SECURE_DOCUMENT
+         * @enum {string}
+         */
+        DigitalFileType: "SECURE_PICTURE" | "SECURE_VIDEO" | "SECURE_DOCUMENT" | "SECURE_MUSIC" | "SECURE_ARCHIVE";
         /** @description Digital file of a line item; relevant only for items of type DIGITAL. */
         OrderDigitalFile: {
             /**
@@ -3080,6 +3102,8 @@ export interface components {
              * @example https://download.example.com/orders/10021/field-guide.pdf
              */
             link?: string;
+            /** @description Type of the secure file. */
+            readonly fileType?: components["schemas"]["DigitalFileType"];
             /**
              * Format: date-time
              * @description Date and time the download link expires.
@@ -3228,11 +3252,11 @@ export interface components {
             email?: string;
         };
         /**
-         * @description Order payment status. `NOT_PAID` applies to an online order not yet paid (order `status` is `INITIALIZED`) or to an offline order waiting to be marked as paid (order `status` is `APPROVED`). `PAID`: all required payments are paid. `PARTIALLY_REFUNDED`: refunded amount is less than the total. `FULLY_REFUNDED`: refund equals the total. `PENDING`: all payments pending (two-step payments, manual review, in-progress payment). `PARTIALLY_PAID`: at least one approved payment that covers less than the total. `PENDING_MERCHANT`: received but not yet confirmed by the payment provider (merchant's provider setup incomplete). `CANCELED`/`DECLINED`: one or more payments canceled or declined.
+         * @description Order payment status. `NOT_PAID` applies to an online order not yet paid (order `status` is `INITIALIZED`) or to an offline order waiting to be marked as paid (order `status` is `APPROVED`). `PAID`: all required payments are paid. `PARTIALLY_REFUNDED`: refunded amount is less than the total. `FULLY_REFUNDED`: refund equals the total. `PENDING`: all payments pending (two-step payments, manual review, in-progress payment). `PARTIALLY_PAID`: at least one approved payment that covers less than the total. `UNSPECIFIED`: no payment status is set.
          * @example PAID
          * @enum {string}
          */
-        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED";
+        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID";
         /**
          * @description Order fulfillment status. `NOT_FULFILLED`: no item fulfilled, or the order was manually marked as unfulfilled. `FULFILLED`: all items fulfilled or the order was manually marked as fulfilled (orders without shipping info are fulfilled automatically). `PARTIALLY_FULFILLED`: some, but not all, items are fulfilled.
          * @example NOT_FULFILLED
@@ -3380,6 +3404,12 @@ export interface components {
          * @enum {string}
          */
         OrderDiscountReason: "UNSPECIFIED" | "EXCHANGED_ITEMS" | "BILLING_ADJUSTMENT";
+        /**
+         * @description Kind of a discount in the orders listing (the seed's "Discount kind", order listing): `FLAT` is a fixed amount off, `PERCENTAGE` is a percentage of the price.
+         * @example FLAT
+         * @enum {string}
+         */
+        OrderDiscountKind: "FLAT" | "PERCENTAGE";
         /** @description Discount applied manually by the merchant; either a predefined `discountReason` or a free-text `description` is set. */
         OrderMerchantDiscount: {
             discountReason?: components["schemas"]["OrderDiscountReason"];
@@ -3388,6 +3418,8 @@ export interface components {
              * @example Loyal customer
              */
             description?: string;
+            /** @description How the discount was given: `FLAT` (a fixed amount) or `PERCENTAGE` (a percentage of the price). */
+            readonly kind?: components["schemas"]["OrderDiscountKind"];
             /** @description Discount amount. */
             amount?: components["schemas"]["Price"];
         };
@@ -3452,6 +3484,24 @@ export interface components {
          * @enum {string}
          */
         OrderActivityType: "ORDER_REFUNDED" | "ORDER_PLACED" | "ORDER_PAID" | "ORDER_FULFILLED" | "ORDER_NOT_FULFILLED" | "ORDER_CANCELED" | "DOWNLOAD_LINK_SENT" | "TRACKING_NUMBER_ADDED" | "TRACKING_NUMBER_EDITED" | "TRACKING_LINK_ADDED" | "SHIPPING_CONFIRMATION_EMAIL_SENT" | "INVOICE_ADDED" | "INVOICE_REMOVED" | "INVOICE_SENT" | "FULFILLER_EMAIL_SENT" | "SHIPPING_ADDRESS_EDITED" | "EMAIL_EDITED" | "PICKUP_READY_EMAIL_SENT" | "CUSTOM_ACTIVITY" | "MERCHANT_COMMENT" | "ORDER_PARTIALLY_PAID" | "DRAFT_ORDER_CHANGES_APPLIED" | "SAVED_PAYMENT_METHOD" | "AUTHORIZED_PAYMENT_CREATED" | "AUTHORIZED_PAYMENT_CAPTURED" | "AUTHORIZED_PAYMENT_VOIDED" | "REFUND_INITIATED" | "PAYMENT_REFUNDED" | "PAYMENT_REFUND_FAILED" | "REFUNDED_AS_STORE_CREDIT" | "PAYMENT_PENDING" | "PAYMENT_CANCELED" | "PAYMENT_DECLINED" | "ORDER_PENDING" | "ORDER_REJECTED" | "RECEIPT_CREATED" | "RECEIPT_SENT" | "CHARGEBACK_CREATED" | "CHARGEBACK_REVERSED";
+        /**
+         * @description Type of a buyer e-mail the platform sends for an order (the seed's "E-mail types"): `ORDER_PLACED` (order confirmation), `DOWNLOAD_LINKS` (links to the order's digital files), `ORDER_SHIPPED` (shipping confirmation) or `ORDER_READY_FOR_PICKUP` (the order is ready for pickup).
+         * @example ORDER_SHIPPED
+         * @enum {string}
+         */
+        BuyerEmailType: "ORDER_PLACED" | "DOWNLOAD_LINKS" | "ORDER_SHIPPED" | "ORDER_READY_FOR_PICKUP";
+        /**
+         * @description Status of an order's invoice (the seed's "Invoice status"): `Draft`, `Sent`, `Processing`, `Paid`, `Overdue`, `Void`, `Deleted`, `PartiallyPaid` or `PartialAndOverdue`. A draft can be sent, paid, partially paid or deleted; a sent invoice can become processing, paid, partially paid, overdue or void; a paid or partially paid invoice can be voided; a void invoice can be deleted.
+         * @example Sent
+         * @enum {string}
+         */
+        InvoiceStatus: "Draft" | "Sent" | "Processing" | "Paid" | "Overdue" | "Void" | "Deleted" | "PartiallyPaid" | "PartialAndOverdue";
+        /**
+         * @description Inventory change applied for an order line item (the seed's "Inventory action"): `RESTOCK` returns the quantity to the inventory, `DECREASE` takes it from the inventory (without failing on negative inventory).
+         * @example RESTOCK
+         * @enum {string}
+         */
+        InventoryAction: "RESTOCK" | "DECREASE";
         /** @description Details of an authorized payment that was created, captured or voided. */
         OrderAuthorizedPaymentActivity: {
             /**
@@ -3548,7 +3598,7 @@ export interface components {
                 creditCardDetails?: components["schemas"]["OrderCreditCardDetails"];
             };
         };
-        /** @description Something that happened to an order, shown in its activity log. At most one content field matching the type is set (for example `merchantComment` for `MERCHANT_COMMENT`, `authorizedPaymentCaptured` for `AUTHORIZED_PAYMENT_CAPTURED`); most types carry no content. Exchanges are recorded with `newExchangeOrderCreated` on the original order and `orderCreatedFromExchange` on the new one. Invoice activities (`INVOICE_ADDED`, `INVOICE_REMOVED`, `INVOICE_SENT`) refer to the order's invoice, whose own status is one of `Draft`, `Sent`, `Processing`, `Paid`, `Overdue`, `Void`, `Deleted`, `PartiallyPaid`, `PartialAndOverdue`, and whose deposit is of kind `FLAT` or `PERCENTAGE`. E-mail activities (`DOWNLOAD_LINK_SENT`, `SHIPPING_CONFIRMATION_EMAIL_SENT`, `PICKUP_READY_EMAIL_SENT`) record the buyer e-mails the platform sends for an order; its buyer e-mail types are `ORDER_PLACED`, `DOWNLOAD_LINKS`, `ORDER_SHIPPED` and `ORDER_READY_FOR_PICKUP`. */
+        /** @description Something that happened to an order, shown in its activity log. At most one content field matching the type is set (for example `merchantComment` for `MERCHANT_COMMENT`, `authorizedPaymentCaptured` for `AUTHORIZED_PAYMENT_CAPTURED`); most types carry no content. Exchanges are recorded with `newExchangeOrderCreated` on the original order and `orderCreatedFromExchange` on the new one. Invoice activities (`INVOICE_ADDED`, `INVOICE_REMOVED`, `INVOICE_SENT`) carry the order's invoice in `invoice`. E-mail activities (`DOWNLOAD_LINK_SENT`, `SHIPPING_CONFIRMATION_EMAIL_SENT`, `PICKUP_READY_EMAIL_SENT`) record the buyer e-mails the platform sends for an order, with the e-mail's type in `emailType`. */
         OrderActivity: {
             /**
              * Format: uuid
@@ -3575,6 +3625,19 @@ export interface components {
             type?: components["schemas"]["OrderActivityType"];
             /** @description Activity type (never `CUSTOM_ACTIVITY`). */
             activityType?: components["schemas"]["OrderActivityType"];
+            /** @description Buyer e-mail that was sent; set on e-mail activities: `DOWNLOAD_LINKS` for `DOWNLOAD_LINK_SENT`, `ORDER_SHIPPED` for `SHIPPING_CONFIRMATION_EMAIL_SENT`, `ORDER_READY_FOR_PICKUP` for `PICKUP_READY_EMAIL_SENT` (`ORDER_PLACED` is the order confirmation e-mail). */
+            readonly emailType?: components["schemas"]["BuyerEmailType"];
+            /** @description Invoice the activity refers to; types `INVOICE_ADDED`, `INVOICE_REMOVED` and `INVOICE_SENT`. */
+            readonly invoice?: {
+                /**
+                 * Format: uuid
+                 * @description Invoice ID.
+                 * @example 3d2c1b0a-9f8e-4d7c-8b6a-5f4e3d2c1b0a
+                 */
+                id?: string;
+                /** @description Status of the invoice when the activity was recorded. */
+                invoiceStatus?: components["schemas"]["InvoiceStatus"];
+            };
             /** @description Merchant comment; type `MERCHANT_COMMENT`. */
             merchantComment?: {
                 /**
@@ -3653,7 +3716,7 @@ export interface components {
                     quantity?: number;
                 }[];
             };
-            /** @description Changes applied with the Draft Orders API; type `DRAFT_ORDER_CHANGES_APPLIED`. Inventory changes that come with such an edit are `RESTOCK` or `DECREASE` actions per line item. */
+            /** @description Changes applied with the Draft Orders API; type `DRAFT_ORDER_CHANGES_APPLIED`. Inventory changes that came with the edit are listed in `inventoryUpdates`. */
             draftOrderChangesApplied?: {
                 /**
                  * @description Draft order ID.
@@ -3668,6 +3731,22 @@ export interface components {
                 /** @description Changes applied; each holds one of `lineItemChanged`, `lineItemAdded`, `lineItemRemoved`, `discountAdded`, `discountRemoved`, `additionalFeeAdded`, `additionalFeeRemoved`, `totalPriceChanged`, `shippingInformationChanged`. */
                 changes?: {
                     [key: string]: unknown;
+                }[];
+                /** @description Inventory changes applied with the edit, one per line item. */
+                readonly inventoryUpdates?: {
+                    /**
+                     * Format: uuid
+                     * @description ID of the order line item.
+                     * @example 5e4a9b3c-2d1f-4a8e-9c7b-6a5d4e3f2b1c
+                     */
+                    lineItemId?: string;
+                    /** @description Inventory change: `RESTOCK` or `DECREASE`. */
+                    actionType?: components["schemas"]["InventoryAction"];
+                    /**
+                     * @description Quantity restocked or decreased.
+                     * @example 1
+                     */
+                    quantityChange?: number;
                 }[];
             };
             /** @description Payment method saved for the order; type `SAVED_PAYMENT_METHOD`. */
@@ -3745,11 +3824,11 @@ export interface components {
          */
         OrderAttributionSource: "UNSPECIFIED" | "FACEBOOK_ADS";
         /**
-         * @description Sales channel that submitted the order. When recording an order from an external source, use the matching channel type, or `OTHER_PLATFORM` when none matches. `UNSPECIFIED` is not supported as an input value.
+         * @description Sales channel that submitted the order. When recording an order from an external source, use the matching channel type, or `OTHER_PLATFORM` when none matches.
          * @example WEB
          * @enum {string}
          */
-        OrderChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
+        OrderChannelType: "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
         /** @description Sales channel that submitted the order. */
         OrderChannelInfo: {
             type?: components["schemas"]["OrderChannelType"];
@@ -3764,13 +3843,21 @@ export interface components {
              */
             externalOrderUrl?: string;
         };
-        /** @description A custom field collected for the order (for example at checkout). The value is a string, date, boolean or number (value types STRING, DATE, BOOLEAN, NUMBER); dates are sent as ISO-8601 strings. */
+        /**
+         * @description Type of a custom field value (the seed's "Custom field value types"): `STRING`, `DATE` (sent as an ISO-8601 string), `BOOLEAN` or `NUMBER`.
+         * @example STRING
+         * @enum {string}
+         */
+        CustomFieldValueType: "STRING" | "DATE" | "BOOLEAN" | "NUMBER";
+        /** @description A custom field collected for the order (for example at checkout). The value is a string, date, boolean or number, as `valueType` says; dates are sent as ISO-8601 strings. */
         OrderCustomField: {
             /**
              * @description Custom field value.
              * @example Leave at the front desk
              */
             value?: string | number | boolean;
+            /** @description Type of `value`. */
+            readonly valueType?: components["schemas"]["CustomFieldValueType"];
             /**
              * @description Custom field title.
              * @example Delivery note
@@ -3959,7 +4046,7 @@ export interface components {
             /** @description Activity log of the order. */
             readonly activities?: components["schemas"]["OrderActivity"][];
             attributionSource?: components["schemas"]["OrderAttributionSource"];
-            /** @description Who created the order; exactly one ID is set, matching the creator's identity type: `userId` for a Wix user (WIX_USER, for example via POS), `memberId` for a logged-in member (MEMBER), `visitorId` for a visitor who was not logged in (ANONYMOUS_VISITOR), `appId` for an app (APP). */
+            /** @description Who created the order; exactly one ID is set, matching the creator's `identityType`: `userId` for a Wix user (WIX_USER, for example via POS), `memberId` for a logged-in member (MEMBER), `visitorId` for a visitor who was not logged in (ANONYMOUS_VISITOR), `appId` for an app (APP). */
             readonly createdBy?: components["schemas"]["CreatedBy"];
             channelInfo?: components["schemas"]["OrderChannelInfo"];
             /**
@@ -4273,11 +4360,11 @@ export interface components {
             paymentIds: string[];
         };
         /**
-         * @description Payment (transaction) status. `APPROVED`: charged successfully. `PENDING`: being processed. `PENDING_MERCHANT`: awaiting confirmation (the merchant must confirm an offline payment, or the provider hasn't confirmed an online one). `CANCELED`: canceled before it was charged. `DECLINED`: declined by the provider. `REFUNDED` / `PARTIALLY_REFUNDED`: fully or partly refunded. `AUTHORIZED`: funds held but not captured; capture or void them with the payments collector (an authorized payment can't be refunded until captured). `VOIDED`: released (authorization, gift card balance or membership credits). `UNDEFINED` appears only in the deprecated `regularPaymentDetails.status`. Gift card and membership payments support only `APPROVED`, `PENDING`, `CANCELED`, `DECLINED` and `VOIDED`.
+         * @description Payment (transaction) status. `APPROVED`: charged successfully. `PENDING`: being processed. `PENDING_MERCHANT`: awaiting confirmation (the merchant must confirm an offline payment, or the provider hasn't confirmed an online one). `CANCELED`: canceled before it was charged. `DECLINED`: declined by the provider. `REFUNDED` / `PARTIALLY_REFUNDED`: fully or partly refunded. `AUTHORIZED`: funds held but not captured; capture or void them with the payments collector (an authorized payment can't be refunded until captured). `VOIDED`: released (authorization, gift card balance or membership credits). Gift card and membership payments support only `APPROVED`, `PENDING`, `CANCELED`, `DECLINED` and `VOIDED`.
          * @example APPROVED
          * @enum {string}
          */
-        OrderTransactionStatus: "UNDEFINED" | "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED";
+        OrderTransactionStatus: "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED";
         /**
          * @description Status of a capture or void of an authorized payment: `PENDING` (in progress), `SUCCEEDED` or `FAILED`.
          * @example SUCCEEDED
@@ -4535,6 +4622,32 @@ export interface components {
              */
             providerAppId?: string;
         };
+        /**
+         * @description Refundability of a payment (the seed's "Refundability"): `REFUNDABLE` (can be refunded through the platform), `MANUAL` (must be refunded manually, see `manuallyRefundableReason`) or `NOT_REFUNDABLE` (see `nonRefundableReason`).
+         * @example REFUNDABLE
+         * @enum {string}
+         */
+        RefundabilityStatus: "NOT_REFUNDABLE" | "MANUAL" | "REFUNDABLE";
+        /**
+         * @description Why a payment is not refundable (the seed's "Refund eligibility reasons"): `ALREADY_REFUNDED`, `PROVIDER_IS_DOWN` (the payment provider is unavailable), `INTERNAL_ERROR`, `NOT_PAID`, `ACCESS_DENIED`, `ZERO_PRICE`, `DISABLED_BY_PROVIDER`, `PENDING_REFUND` (a refund is already in progress), `FORBIDDEN` or `TRANSACTION_NOT_FOUND`.
+         * @example ALREADY_REFUNDED
+         * @enum {string}
+         */
+        RefundEligibilityReason: "ALREADY_REFUNDED" | "PROVIDER_IS_DOWN" | "INTERNAL_ERROR" | "NOT_PAID" | "ACCESS_DENIED" | "ZERO_PRICE" | "DISABLED_BY_PROVIDER" | "PENDING_REFUND" | "FORBIDDEN" | "TRANSACTION_NOT_FOUND";
+        /**
+         * @description Why a payment can't be refunded automatically and must be refunded manually (the seed's "Non-refundable reasons"): `EXPIRED` (the payment is too old for an automatic refund), `NOT_SUPPORTED` (the provider does not support automatic refunds) or `OFFLINE` (the payment was made offline).
+         * @example OFFLINE
+         * @enum {string}
+         */
+        ManualRefundReason: "EXPIRED" | "NOT_SUPPORTED" | "OFFLINE";
+        /** @description Whether and how a payment can be refunded. At most one reason is set: `nonRefundableReason` when `refundabilityStatus` is `NOT_REFUNDABLE`, `manuallyRefundableReason` when it is `MANUAL`. */
+        OrderPaymentRefundability: {
+            refundabilityStatus?: components["schemas"]["RefundabilityStatus"];
+            /** @description Why the payment is not refundable; set only when `refundabilityStatus` is `NOT_REFUNDABLE`. */
+            nonRefundableReason?: components["schemas"]["RefundEligibilityReason"];
+            /** @description Why the payment must be refunded manually; set only when `refundabilityStatus` is `MANUAL`. */
+            manuallyRefundableReason?: components["schemas"]["ManualRefundReason"];
+        };
         /** @description A payment made to the merchant for an order. Exactly one of `regularPaymentDetails`, `giftcardPaymentDetails` or `membershipPaymentDetails` is set. An `AUTHORIZED` payment can be captured or voided with the payments collector. */
         OrderPayment: {
             /**
@@ -4561,16 +4674,18 @@ export interface components {
             /** @description Payment amount. */
             amount?: components["schemas"]["Price"];
             /**
-             * @description Whether refunds are disabled for this payment. `false` means the payment may be refunded, which ultimately depends on the payment provider. The platform's refundability check reports a payment as `REFUNDABLE`, `MANUAL` (refund it manually, because the payment is `EXPIRED`, the provider has `NOT_SUPPORTED` automatic refunds, or it was `OFFLINE`) or `NOT_REFUNDABLE`, with the reason `ALREADY_REFUNDED`, `PROVIDER_IS_DOWN`, `INTERNAL_ERROR`, `NOT_PAID`, `ACCESS_DENIED`, `ZERO_PRICE`, `DISABLED_BY_PROVIDER`, `PENDING_REFUND`, `FORBIDDEN` or `TRANSACTION_NOT_FOUND`.
+             * @description Whether refunds are disabled for this payment. `false` means the payment may be refunded, which ultimately depends on the payment provider; `refundability` gives the details.
              * @example false
              */
             refundDisabled?: boolean;
+            /** @description Whether the payment can be refunded: `REFUNDABLE`, `MANUAL` (refund it manually; see `manuallyRefundableReason`) or `NOT_REFUNDABLE` (see `nonRefundableReason`). */
+            readonly refundability?: components["schemas"]["OrderPaymentRefundability"];
             /**
              * @description Whether a receipt can be generated for this payment.
              * @example true
              */
             readonly supportReceiptGeneration?: boolean;
-            /** @description Overall payment status (never `UNDEFINED`). */
+            /** @description Overall payment status. */
             status?: components["schemas"]["OrderTransactionStatus"];
             /**
              * Format: uuid
@@ -4966,6 +5081,7 @@ export type SchemaCalculationErrors = components['schemas']['CalculationErrors']
 export type SchemaAppliedGiftCard = components['schemas']['AppliedGiftCard'];
 export type SchemaDiscountType = components['schemas']['DiscountType'];
 export type SchemaAppliedCoupon = components['schemas']['AppliedCoupon'];
+export type SchemaCheckoutDiscountKind = components['schemas']['CheckoutDiscountKind'];
 export type SchemaMerchantDiscount = components['schemas']['MerchantDiscount'];
 export type SchemaAppliedDiscountRule = components['schemas']['AppliedDiscountRule'];
 export type SchemaAppliedDiscount = components['schemas']['AppliedDiscount'];
@@ -4977,6 +5093,7 @@ export type SchemaTaxFallbackReason = components['schemas']['TaxFallbackReason']
 export type SchemaTaxCalculationDetails = components['schemas']['TaxCalculationDetails'];
 export type SchemaTaxSummary = components['schemas']['TaxSummary'];
 export type SchemaCheckoutChannelType = components['schemas']['CheckoutChannelType'];
+export type SchemaIdentityType = components['schemas']['IdentityType'];
 export type SchemaCreatedBy = components['schemas']['CreatedBy'];
 export type SchemaMembership = components['schemas']['Membership'];
 export type SchemaInvalidMembership = components['schemas']['InvalidMembership'];
@@ -5014,6 +5131,7 @@ export type SchemaPrice = components['schemas']['Price'];
 export type SchemaOrderLineItemType = components['schemas']['OrderLineItemType'];
 export type SchemaOrderLineItemTaxBreakdown = components['schemas']['OrderLineItemTaxBreakdown'];
 export type SchemaOrderLineItemTaxInfo = components['schemas']['OrderLineItemTaxInfo'];
+export type SchemaDigitalFileType = components['schemas']['DigitalFileType'];
 export type SchemaOrderDigitalFile = components['schemas']['OrderDigitalFile'];
 export type SchemaOrderSubscriptionInfo = components['schemas']['OrderSubscriptionInfo'];
 export type SchemaOrderLineItem = components['schemas']['OrderLineItem'];
@@ -5029,11 +5147,15 @@ export type SchemaOrderTaxBreakdown = components['schemas']['OrderTaxBreakdown']
 export type SchemaOrderTaxInfo = components['schemas']['OrderTaxInfo'];
 export type SchemaOrderCoupon = components['schemas']['OrderCoupon'];
 export type SchemaOrderDiscountReason = components['schemas']['OrderDiscountReason'];
+export type SchemaOrderDiscountKind = components['schemas']['OrderDiscountKind'];
 export type SchemaOrderMerchantDiscount = components['schemas']['OrderMerchantDiscount'];
 export type SchemaOrderDiscountRule = components['schemas']['OrderDiscountRule'];
 export type SchemaOrderLineItemDiscount = components['schemas']['OrderLineItemDiscount'];
 export type SchemaOrderAppliedDiscount = components['schemas']['OrderAppliedDiscount'];
 export type SchemaOrderActivityType = components['schemas']['OrderActivityType'];
+export type SchemaBuyerEmailType = components['schemas']['BuyerEmailType'];
+export type SchemaInvoiceStatus = components['schemas']['InvoiceStatus'];
+export type SchemaInventoryAction = components['schemas']['InventoryAction'];
 export type SchemaOrderAuthorizedPaymentActivity = components['schemas']['OrderAuthorizedPaymentActivity'];
 export type SchemaOrderRefundedPaymentActivity = components['schemas']['OrderRefundedPaymentActivity'];
 export type SchemaOrderCreditCardDetails = components['schemas']['OrderCreditCardDetails'];
@@ -5042,6 +5164,7 @@ export type SchemaOrderActivity = components['schemas']['OrderActivity'];
 export type SchemaOrderAttributionSource = components['schemas']['OrderAttributionSource'];
 export type SchemaOrderChannelType = components['schemas']['OrderChannelType'];
 export type SchemaOrderChannelInfo = components['schemas']['OrderChannelInfo'];
+export type SchemaCustomFieldValueType = components['schemas']['CustomFieldValueType'];
 export type SchemaOrderCustomField = components['schemas']['OrderCustomField'];
 export type SchemaOrderBalanceSummary = components['schemas']['OrderBalanceSummary'];
 export type SchemaOrderAdditionalFee = components['schemas']['OrderAdditionalFee'];
@@ -5087,6 +5210,10 @@ export type SchemaOrderRegularPaymentDetails = components['schemas']['OrderRegul
 export type SchemaOrderGiftCardPaymentDetails = components['schemas']['OrderGiftCardPaymentDetails'];
 export type SchemaOrderMembershipPaymentStatus = components['schemas']['OrderMembershipPaymentStatus'];
 export type SchemaOrderMembershipPaymentDetails = components['schemas']['OrderMembershipPaymentDetails'];
+export type SchemaRefundabilityStatus = components['schemas']['RefundabilityStatus'];
+export type SchemaRefundEligibilityReason = components['schemas']['RefundEligibilityReason'];
+export type SchemaManualRefundReason = components['schemas']['ManualRefundReason'];
+export type SchemaOrderPaymentRefundability = components['schemas']['OrderPaymentRefundability'];
 export type SchemaOrderPayment = components['schemas']['OrderPayment'];
 export type SchemaOrderRefundStatus = components['schemas']['OrderRefundStatus'];
 export type SchemaOrderRefundTransaction = components['schemas']['OrderRefundTransaction'];

@@ -1397,7 +1397,7 @@ export interface paths {
         put?: never;
         /**
          * Create a redirect session
-         * @description Creates the address of a Wix-hosted page to send a visitor or member to, for exactly one intent: a checkout (`ecomCheckout`, `bookingsCheckout`, `eventsCheckout`, `paidPlansCheckout`), `login`, `logout`, the OAuth authorize step (`auth`, authorization code with PKCE), a store product page (`storesProduct`), the bookings book page (`bookingsBook`), an order payment request page (`ecomOrderPaymentRequest`) or a section of the member's account (`memberAccountPage`: ACCOUNT_INFO, BOOKINGS, ORDERS, SUBSCRIPTIONS or EVENTS). `callbacks` say where to send the visitor back on the client site; `preferences` tune the Wix pages. Called with a visitor or member access token, which the page keeps unless `preferences.maintainIdentity` is false. The client's logout creates a `logout` session with `callbacks.postFlowUrl` and clears its tokens; its sign-in creates an `auth` session with `scope: offline_access`, `codeChallengeMethod: S256` and `responseMode` `fragment` (or `web_message` with `prompt: none` in a hidden frame for silent sign-in, time-out 120000 ms). Attaching the site pages a session needs reports a status of SUCCESS, NO_ACTION or ERROR; that status is not part of this response.
+         * @description Creates the address of a Wix-hosted page to send a visitor or member to, for exactly one intent: a checkout (`ecomCheckout`, `bookingsCheckout`, `eventsCheckout`, `paidPlansCheckout`), `login`, `logout`, the OAuth authorize step (`auth`, authorization code with PKCE), a store product page (`storesProduct`), the bookings book page (`bookingsBook`), an order payment request page (`ecomOrderPaymentRequest`) or a section of the member's account (`memberAccountPage`: ACCOUNT_INFO, BOOKINGS, ORDERS, SUBSCRIPTIONS or EVENTS). `callbacks` say where to send the visitor back on the client site; `preferences` tune the Wix pages. Called with a visitor or member access token, which the page keeps unless `preferences.maintainIdentity` is false. The client's logout creates a `logout` session with `callbacks.postFlowUrl` and clears its tokens; its sign-in creates an `auth` session with `scope: offline_access`, `codeChallengeMethod: S256` and `responseMode` `fragment` (or `web_message` with `prompt: none` in a hidden frame for silent sign-in, time-out 120000 ms). Attaching the site pages a session needs reports a status of SUCCESS, NO_ACTION or ERROR, returned as `redirectSession.callbackStatus`.
          */
         post: operations["createRedirectSession"];
         delete?: never;
@@ -2083,7 +2083,7 @@ export interface components {
          * @description Measurement unit for price-per-unit: volume (`ML`, `CL`, `L`, `CBM`, `FLOZ`, `PT`, `QT`, `GAL`), weight (`MG`, `G`, `KG`, `OZ`, `LB`), length (`MM`, `CM`, `M`, `IN`, `FT`, `YD`) and area (`SQM`, `SQFT`).
          * @enum {string}
          */
-        MeasurementUnit: "UNSPECIFIED" | "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT";
+        MeasurementUnit: "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT";
         /**
          * PricePerUnitData
          * @description Price-per-unit settings, for example a 250 G bag priced per 100 G (`totalQuantity` 250, `totalMeasurementUnit` G, `baseQuantity` 100, `baseMeasurementUnit` G).
@@ -2134,7 +2134,7 @@ export interface components {
          * @description Type of a catalogue media item (products, product choices and collections).
          * @enum {string}
          */
-        MediaItemType: "unspecified_media_item_type" | "image" | "video" | "audio" | "document" | "zip";
+        MediaItemType: "image" | "video" | "audio" | "document" | "zip";
         /**
          * StoresMediaItemUrlAndSize
          * @description URL and size of one rendition of a catalogue media item (an image, a video file or a thumbnail).
@@ -2232,7 +2232,7 @@ export interface components {
          * @description Option type: `drop_down` (text choices) or `color` (choices are colours).
          * @enum {string}
          */
-        ProductOptionType: "unspecified_option_type" | "drop_down" | "color";
+        ProductOptionType: "drop_down" | "color";
         /**
          * ProductChoice
          * @description One choice of a product option, for example the colour Blue or the size M.
@@ -2296,7 +2296,7 @@ export interface components {
          * @description Discount type: `NONE`, `AMOUNT` (fixed amount off) or `PERCENT` (percentage off).
          * @enum {string}
          */
-        ProductDiscountType: "UNDEFINED" | "NONE" | "AMOUNT" | "PERCENT";
+        ProductDiscountType: "NONE" | "AMOUNT" | "PERCENT";
         /**
          * ProductDiscount
          * @description Discount deducted from the product's original price.
@@ -2380,7 +2380,7 @@ export interface components {
          * @description Security type of the file delivered with a digital product.
          * @enum {string}
          */
-        DigitalFileType: "UNSPECIFIED" | "SECURE_PICTURE" | "SECURE_VIDEO" | "SECURE_DOCUMENT" | "SECURE_MUSIC" | "SECURE_ARCHIVE" | "SECURE_RAW";
+        DigitalFileType: "SECURE_PICTURE" | "SECURE_VIDEO" | "SECURE_DOCUMENT" | "SECURE_MUSIC" | "SECURE_ARCHIVE";
         /**
          * SecuredMedia
          * @description A secured file in the Wix Media Manager, delivered to the buyer of a digital product.
@@ -2610,7 +2610,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -2644,10 +2644,10 @@ export interface components {
         };
         /**
          * CatalogVersion
-         * @description Catalogue version a site uses. Catalogue V1 calls (all `/v1/products`, `/v1/variants` and `/v1/collections` calls) work only on `V1_CATALOG` sites; `STORES_NOT_INSTALLED` means the store app is not installed.
+         * @description Catalogue version a site uses. Catalogue V1 calls (all `/v1/products`, `/v1/variants` and `/v1/collections` calls) work only on `V1_CATALOG` sites.
          * @enum {string}
          */
-        CatalogVersion: "V1_CATALOG" | "V3_CATALOG" | "STORES_NOT_INSTALLED";
+        CatalogVersion: "V1_CATALOG" | "V3_CATALOG";
         /**
          * CatalogVersionMismatchError
          * @description Error body returned (HTTP 428) when a catalogue V1 call reaches a site whose store uses another catalogue version. `details.applicationError.data.catalogVersion` carries the version the site uses.
@@ -3348,7 +3348,7 @@ export interface components {
          * @description `RELATED_ITEMS` algorithms recommend from one or more given items (for example items frequently bought together with a cart item); `GLOBAL` algorithms recommend from site statistics (bestsellers, new arrivals).
          * @enum {string}
          */
-        RecommendationAlgorithmType: "UNSPECIFIED" | "RELATED_ITEMS" | "GLOBAL";
+        RecommendationAlgorithmType: "RELATED_ITEMS" | "GLOBAL";
         /**
          * RecommendationAlgorithmConfig
          * @description Configuration of a recommendation algorithm, as declared by the app that provides it.
@@ -3462,10 +3462,10 @@ export interface components {
         };
         /**
          * FileMediaType
-         * @description Media type of a file in the Media Manager. `UNKNOWN` is the unset value; `OTHER` covers files of no other type (it cannot be requested on import).
+         * @description Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import).
          * @enum {string}
          */
-        FileMediaType: "UNKNOWN" | "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER";
+        FileMediaType: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER";
         /**
          * ImageColorRGB
          * @description RGB value of a color.
@@ -3814,10 +3814,10 @@ export interface components {
         };
         /**
          * ImageAnnotationType
-         * @description Kind of detection run on an image. `CONTAINS_TEXT` fills `containsText`, `IS_ANIMATED` fills `animated`, `FACES` fills `faces`, `LABELS` fills the file's `labels`, `COLORS` (and the AI-model based `COLOR_V2`) fill `colors`, `CAPTION` fills `caption`, `SITE_SECTION_CATEGORY` fills `siteSectionCategory`.
+         * @description Kind of detection run on an image. `CONTAINS_TEXT` fills `containsText`, `IS_ANIMATED` fills `animated`, `FACES` fills `faces`, `LABELS` fills the file's `labels`, `COLORS` fills `colors`, `CAPTION` fills `caption`.
          * @enum {string}
          */
-        ImageAnnotationType: "UNKNOWN_IMAGE_ANNOTATION_TYPE" | "CONTAINS_TEXT" | "IS_ANIMATED" | "FACES" | "LABELS" | "COLORS" | "CAPTION" | "COLOR_V2" | "SITE_SECTION_CATEGORY";
+        ImageAnnotationType: "CONTAINS_TEXT" | "IS_ANIMATED" | "FACES" | "LABELS" | "COLORS" | "CAPTION";
         /**
          * ImageAnnotationConfigurations
          * @description Which detections to run on an uploaded or imported image. Default is all detections.
@@ -3946,10 +3946,10 @@ export interface components {
         MediaRootFolder: "MEDIA_ROOT" | "TRASH_ROOT" | "VISITOR_UPLOADS_ROOT";
         /**
          * VideoStreamFormat
-         * @description Video streaming format: `HLS` or `DASH`. `UNKNOWN` is the unset value.
+         * @description Video streaming format: `HLS` or `DASH`.
          * @enum {string}
          */
-        VideoStreamFormat: "UNKNOWN" | "HLS" | "DASH";
+        VideoStreamFormat: "HLS" | "DASH";
         /**
          * UpdateMemberSlugRequest
          * @description The new profile slug.
@@ -3960,10 +3960,10 @@ export interface components {
         };
         /**
          * MemberStatus
-         * @description Member site access status. `UNKNOWN`: the caller may not see the status (returned with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
+         * @description Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
          * @enum {string}
          */
-        MemberStatus: "UNKNOWN" | "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE";
+        MemberStatus: "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE";
         /**
          * StreetAddress
          * @description Street address with the number and the name in separate fields.
@@ -4093,16 +4093,16 @@ export interface components {
         };
         /**
          * MemberPrivacyStatus
-         * @description Member privacy status. `UNKNOWN`: the caller may not see the status. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
+         * @description Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
          * @enum {string}
          */
-        MemberPrivacyStatus: "UNKNOWN" | "PRIVATE" | "PUBLIC";
+        MemberPrivacyStatus: "PRIVATE" | "PUBLIC";
         /**
          * MemberActivityStatus
-         * @description Member activity status. `UNKNOWN`: the caller may not see the status. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
+         * @description Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
          * @enum {string}
          */
-        MemberActivityStatus: "UNKNOWN" | "ACTIVE" | "MUTED";
+        MemberActivityStatus: "ACTIVE" | "MUTED";
         /**
          * Member
          * @description A registered user of the site who can log in, see member-only content and take part in community features such as forums and blogs. Which fields come back depends on the requested field sets and on the caller's permissions.
@@ -4157,16 +4157,16 @@ export interface components {
         };
         /**
          * MemberFieldset
-         * @description Predefined set of member fields to return. `PUBLIC` (default): `id`, `contactId`, `createdDate`, `updatedDate` and `profile`; `status`, `privacyStatus` and `activityStatus` come back as `UNKNOWN`. `EXTENDED`: `PUBLIC` plus `loginEmail`, `status`, `privacyStatus` and `activityStatus`. `FULL`: all fields (site owners and apps only).
+         * @description Predefined set of member fields to return. `PUBLIC` (default): `id`, `contactId`, `createdDate`, `updatedDate` and `profile`; `status`, `privacyStatus` and `activityStatus` are not returned. `EXTENDED`: `PUBLIC` plus `loginEmail`, `status`, `privacyStatus` and `activityStatus`. `FULL`: all fields (site owners and apps only).
          * @enum {string}
          */
         MemberFieldset: "PUBLIC" | "EXTENDED" | "FULL";
         /**
          * MemberDeleteStatus
-         * @description Deletion state as reported in the platform's deletion context. `TRASH`: soft-deleted, can still be restored. `DELETED`: deleted. `PENDING_PURGE`: deleted and waiting to be purged. `PURGED_EXTERNALLY`: purged by an external flow. `UNKNOWN`: not reported.
+         * @description Deletion state as reported in the platform's deletion context. `TRASH`: soft-deleted, can still be restored. `DELETED`: deleted. `PENDING_PURGE`: deleted and waiting to be purged.
          * @enum {string}
          */
-        MemberDeleteStatus: "UNKNOWN" | "TRASH" | "DELETED" | "PENDING_PURGE" | "PURGED_EXTERNALLY";
+        MemberDeleteStatus: "TRASH" | "DELETED" | "PENDING_PURGE";
         /**
          * MemberDeleteContext
          * @description Deletion context in the platform's shape (when, in which state, by which flow and by whom).
@@ -4756,6 +4756,13 @@ export interface components {
             ecomOrderPaymentRequest: components["schemas"]["RedirectSessionEcomOrderPaymentRequestParams"];
         });
         /**
+         * RedirectCallbackStatus
+         * @description Outcome of preparing the pages a redirect session sends the visitor back to (the seed's "Redirect session callback status"): `SUCCESS` (the callback pages were attached), `NO_ACTION` (nothing had to be attached, for example because the site is already published) or `ERROR` (they could not be attached, for example because the site or app was not found).
+         * @example SUCCESS
+         * @enum {string}
+         */
+        RedirectCallbackStatus: "SUCCESS" | "NO_ACTION" | "ERROR";
+        /**
          * RedirectSession
          * @description Address of a Wix-hosted page (checkout, login, logout, authorize, product, booking or account page) to send the visitor to, carrying where to return on the client site.
          */
@@ -4793,6 +4800,8 @@ export interface components {
              * @example https://shop-example.wixsite.com/_api/redirects/s/2b4d6f8a
              */
             readonly shortUrl?: string;
+            /** @description Whether the pages given in `callbacks` were prepared for the return trip: `SUCCESS`, `NO_ACTION` or `ERROR`. */
+            readonly callbackStatus?: components["schemas"]["RedirectCallbackStatus"];
         };
         /**
          * CreateRedirectSessionResponse
@@ -4834,10 +4843,10 @@ export interface components {
         };
         /**
          * ReviewAuthorType
-         * @description Kind of review author: a logged-in site member or an anonymous site visitor. `UNKNOWN` is not used.
+         * @description Kind of review author: a logged-in site member or an anonymous site visitor.
          * @enum {string}
          */
-        ReviewAuthorType: "UNKNOWN" | "MEMBER" | "VISITOR";
+        ReviewAuthorType: "MEMBER" | "VISITOR";
         /**
          * ReviewAuthor
          * @description Author of a review.
@@ -4885,10 +4894,10 @@ export interface components {
         };
         /**
          * ReviewModerationStatus
-         * @description Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site. `UNKNOWN` is not used.
+         * @description Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site.
          * @enum {string}
          */
-        ReviewModerationStatus: "UNKNOWN" | "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED";
+        ReviewModerationStatus: "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED";
         /**
          * ReviewModeration
          * @description Moderation state of a review, set by the platform's moderation rules or by a moderator.
@@ -4900,10 +4909,10 @@ export interface components {
         };
         /**
          * ReviewOriginType
-         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor). `UNKNOWN` is not used.
+         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor).
          * @enum {string}
          */
-        ReviewOriginType: "UNKNOWN" | "ORGANIC" | "APP";
+        ReviewOriginType: "ORGANIC" | "APP";
         /**
          * ReviewOrigin
          * @description How the review was created.
@@ -5020,10 +5029,10 @@ export interface components {
         };
         /**
          * ReviewModerationUpdateStatus
-         * @description Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform. `UNKNOWN` is not used.
+         * @description Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform.
          * @enum {string}
          */
-        ReviewModerationUpdateStatus: "UNKNOWN" | "APPROVED" | "REJECTED";
+        ReviewModerationUpdateStatus: "APPROVED" | "REJECTED";
         /**
          * ReviewModerationUpdate
          * @description Moderation decision sent by a moderator when updating a review.
@@ -5099,11 +5108,11 @@ export interface components {
         };
         /**
          * IdentityPrivacyStatus
-         * @description Visibility of the member's profile: `PUBLIC` (visible to other members) or `PRIVATE` (hidden from other members). `UNDEFINED` means no privacy status is set.
+         * @description Visibility of the member's profile: `PUBLIC` (visible to other members) or `PRIVATE` (hidden from other members). Absent when no privacy status is set.
          * @example PUBLIC
          * @enum {string}
          */
-        IdentityPrivacyStatus: "UNDEFINED" | "PUBLIC" | "PRIVATE";
+        IdentityPrivacyStatus: "PUBLIC" | "PRIVATE";
         /**
          * IdentityCustomValue
          * @description Value of a custom field or of an `additionalData` entry. Exactly one of the value fields is set. Numbers that are not finite are sent as text; dates are ISO 8601 strings.
@@ -5161,7 +5170,7 @@ export interface components {
          * @example WORK
          * @enum {string}
          */
-        IdentityEmailTag: "UNTAGGED" | "MAIN" | "HOME" | "WORK";
+        IdentityEmailTag: "MAIN" | "HOME" | "WORK";
         /**
          * IdentitySecondaryEmail
          * @description An additional e-mail address of the member.
@@ -5181,7 +5190,7 @@ export interface components {
          * @example MOBILE
          * @enum {string}
          */
-        IdentityPhoneTag: "UNTAGGED" | "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX";
+        IdentityPhoneTag: "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX";
         /**
          * IdentityPhone
          * @description A phone number of the member.
@@ -5279,7 +5288,7 @@ export interface components {
          * @example SHIPPING
          * @enum {string}
          */
-        IdentityAddressTag: "UNTAGGED" | "HOME" | "WORK" | "BILLING" | "SHIPPING";
+        IdentityAddressTag: "HOME" | "WORK" | "BILLING" | "SHIPPING";
         /**
          * IdentityAddressWrapper
          * @description A tagged physical address of the member.
@@ -5420,11 +5429,11 @@ export interface components {
         };
         /**
          * AuthStateType
-         * @description State of a login or registration flow. `SUCCESS` yields a `sessionToken`. `REQUIRE_OWNER_APPROVAL`: the site owner must approve the member. `REQUIRE_EMAIL_VERIFICATION` yields a `stateToken` for the verify call. `STATUS_CHECK`: the identity status must be checked (it is not `OFFLINE`, `BLOCKED` or `DELETED`). `REQUIRE_MFA` / `MFA_CHALLENGE`: a second factor is needed (with a `stateToken`). `REQUIRE_FIRST_FACTOR`: a first factor is needed. `REQUIRE_MISSING_FIELDS`: required sign-up fields are missing. `UNKNOWN_STATE` is the initial value. The client maps `SUCCESS`, `REQUIRE_OWNER_APPROVAL` and `REQUIRE_EMAIL_VERIFICATION` to its login states SUCCESS, OWNER_APPROVAL_REQUIRED and EMAIL_VERIFICATION_REQUIRED (its other login states are INITIAL, FAILURE, USER_CAPTCHA_REQUIRED and SILENT_CAPTCHA_REQUIRED) and turns any other state into FAILURE with the message 'Unknown _state'.
+         * @description State of a login or registration flow. `SUCCESS` yields a `sessionToken`. `REQUIRE_OWNER_APPROVAL`: the site owner must approve the member. `REQUIRE_EMAIL_VERIFICATION` yields a `stateToken` for the verify call. `STATUS_CHECK`: the identity status must be checked (it is not `OFFLINE`, `BLOCKED` or `DELETED`). `REQUIRE_MFA`: a second factor is needed (with a `stateToken`). The client maps `SUCCESS`, `REQUIRE_OWNER_APPROVAL` and `REQUIRE_EMAIL_VERIFICATION` to its login states SUCCESS, OWNER_APPROVAL_REQUIRED and EMAIL_VERIFICATION_REQUIRED (its other login states are INITIAL, FAILURE, USER_CAPTCHA_REQUIRED and SILENT_CAPTCHA_REQUIRED) and turns any other state into FAILURE with the message 'Unknown _state'.
          * @example SUCCESS
          * @enum {string}
          */
-        AuthStateType: "UNKNOWN_STATE" | "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA" | "MFA_CHALLENGE" | "REQUIRE_FIRST_FACTOR" | "REQUIRE_MISSING_FIELDS";
+        AuthStateType: "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA";
         /**
          * IdentityConnection
          * @description A connection the identity can authenticate with; one of `idpConnection` or `authenticatorConnection`.
@@ -5460,12 +5469,19 @@ export interface components {
             };
         };
         /**
+         * IdentityType
+         * @description Type of the identity that performed an action, as named on platform events (the seed's "Identity type on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor), `APP` (an app) or `UNKNOWN` (the actor could not be determined).
+         * @example ANONYMOUS_VISITOR
+         * @enum {string}
+         */
+        IdentityType: "UNKNOWN" | "ANONYMOUS_VISITOR" | "MEMBER" | "WIX_USER" | "APP";
+        /**
          * IdentityStatusName
-         * @description Status of an identity. `PENDING`: waiting for e-mail verification, owner approval or missing required fields. `ACTIVE`: can log in. `DELETED`, `BLOCKED` and `OFFLINE` identities cannot log in. `UNKNOWN_STATUS` is not used.
+         * @description Status of an identity. `PENDING`: waiting for e-mail verification, owner approval or missing required fields. `ACTIVE`: can log in. `DELETED`, `BLOCKED` and `OFFLINE` identities cannot log in.
          * @example ACTIVE
          * @enum {string}
          */
-        IdentityStatusName: "UNKNOWN_STATUS" | "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE";
+        IdentityStatusName: "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE";
         /**
          * IdentityStatusReason
          * @description Reason for the current identity status (mostly why it is `PENDING`).
@@ -5484,11 +5500,11 @@ export interface components {
         };
         /**
          * FactorType
-         * @description Kind of authentication factor: `PASSWORD`, a code by `SMS`, by phone `CALL` or by `EMAIL`, an authenticator app (`TOTP`), a `PUSH` notification, a WebAuthn passkey (`WEBAUTHN`) or a one-time `RECOVERY_CODE`.
+         * @description Kind of authentication factor: `PASSWORD`, a code by `SMS`, by phone `CALL` or by `EMAIL`, an authenticator app (`TOTP`) or a `PUSH` notification.
          * @example PASSWORD
          * @enum {string}
          */
-        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH" | "WEBAUTHN" | "RECOVERY_CODE";
+        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH";
         /**
          * IdentityFactorStatus
          * @description Status of an identity's factor. `REQUIRE_REENROLL` factors are blocked until the member enrolls them again.
@@ -5512,7 +5528,7 @@ export interface components {
         };
         /**
          * Identity
-         * @description A site member's identity: profile, login e-mail, status and authentication factors. Platform events about an identity name who acted with an identity type: `UNKNOWN`, `ANONYMOUS_VISITOR`, `MEMBER`, `WIX_USER` or `APP` (events are not part of these calls).
+         * @description A site member's identity: profile, login e-mail, status and authentication factors. `createdBy.identityType` tells what kind of identity created it; platform events about an identity name who acted with the same identity types (events are not part of these calls).
          */
         Identity: {
             /**
@@ -5541,6 +5557,11 @@ export interface components {
             /** @description Connections the identity can authenticate with. */
             connections?: components["schemas"]["IdentityConnection"][];
             identityProfile?: components["schemas"]["IdentityProfile"];
+            /** @description Who created the identity. */
+            readonly createdBy?: {
+                /** @description Type of the creator's identity: `ANONYMOUS_VISITOR` when a visitor registered, `WIX_USER` when a site owner or contributor added the member, `APP` when an app signed the member on, `MEMBER` or `UNKNOWN`. */
+                identityType?: components["schemas"]["IdentityType"];
+            };
             /** @description Additional information that can affect access; it cannot be set. */
             readonly metadata?: Record<string, never>;
             /** @description Login e-mail of the identity. */
@@ -5594,26 +5615,16 @@ export interface components {
         };
         /**
          * MfaChallengeData
-         * @description Data of the `MFA_CHALLENGE` state, for example a code sent by SMS that the member must enter.
+         * @description Data of a multi-factor challenge in the `REQUIRE_MFA` state, for example a code sent by SMS that the member must enter.
          */
         MfaChallengeData: {
             factorType?: components["schemas"]["FactorType"];
-            /** @description Challenge details; `pushData` or `webauthnData` depending on the factor. */
+            /** @description Challenge details; `pushData` for a `PUSH` factor. */
             verificationChallengeData?: {
                 /** @description Push notification challenge. */
                 pushData?: {
                     /** @description Transaction tied to the push notification; sent back when verifying. */
                     transactionId?: string;
-                };
-                /** @description WebAuthn challenge. */
-                webauthnData?: {
-                    /**
-                     * Format: uuid
-                     * @description ID that correlates the authentication response with this challenge.
-                     */
-                    challengeId?: string;
-                    /** @description PublicKeyCredentialRequestOptions as JSON text. */
-                    publicKeyCredentialRequestOptionsJson?: string;
                 };
                 /**
                  * @description Hint shown to the member, for example the masked phone number.
@@ -5627,7 +5638,7 @@ export interface components {
         };
         /**
          * StateMachineResponse
-         * @description Result of a login, registration, recovery or verification step: the new `state` of the flow and, depending on it, a `sessionToken` (on `SUCCESS`; exchange it for member tokens through the authorize redirect) or a `stateToken` (on `REQUIRE_EMAIL_VERIFICATION`, `REQUIRE_MFA` and `MFA_CHALLENGE`; pass it to the next call).
+         * @description Result of a login, registration, recovery or verification step: the new `state` of the flow and, depending on it, a `sessionToken` (on `SUCCESS`; exchange it for member tokens through the authorize redirect) or a `stateToken` (on `REQUIRE_EMAIL_VERIFICATION` and `REQUIRE_MFA`; pass it to the next call).
          */
         StateMachineResponse: {
             state?: components["schemas"]["AuthStateType"];
@@ -6298,6 +6309,7 @@ export type SchemaRedirectSessionEcomOrderPaymentRequestParams = components['sch
 export type SchemaRedirectSessionCallbacks = components['schemas']['RedirectSessionCallbacks'];
 export type SchemaRedirectSessionPreferences = components['schemas']['RedirectSessionPreferences'];
 export type SchemaCreateRedirectSessionRequest = components['schemas']['CreateRedirectSessionRequest'];
+export type SchemaRedirectCallbackStatus = components['schemas']['RedirectCallbackStatus'];
 export type SchemaRedirectSession = components['schemas']['RedirectSession'];
 export type SchemaCreateRedirectSessionResponse = components['schemas']['CreateRedirectSessionResponse'];
 export type SchemaReviewMedia = components['schemas']['ReviewMedia'];
@@ -6336,6 +6348,7 @@ export type SchemaCaptchaToken = components['schemas']['CaptchaToken'];
 export type SchemaRegisterV2Request = components['schemas']['RegisterV2Request'];
 export type SchemaAuthStateType = components['schemas']['AuthStateType'];
 export type SchemaIdentityConnection = components['schemas']['IdentityConnection'];
+export type SchemaIdentityType = components['schemas']['IdentityType'];
 export type SchemaIdentityStatusName = components['schemas']['IdentityStatusName'];
 export type SchemaIdentityStatusReason = components['schemas']['IdentityStatusReason'];
 export type SchemaIdentityStatus = components['schemas']['IdentityStatus'];

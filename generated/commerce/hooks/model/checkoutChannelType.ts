@@ -3,7 +3,7 @@
  */
 
 /**
- * Sales channel of a checkout (and of the order it creates). UNSPECIFIED is not supported as an input value. WEB: a web client; POS: point of sale; EBAY, AMAZON, WISH, ETSY, TIKTOK, FACEBOOK, FAIRE_COM, GLOBAL_E, CLASS_PASS: external marketplaces and channels; OTHER_PLATFORM: another sales platform; WIX_APP_STORE: the Wix Owner app; WIX_INVOICES: the Wix Invoices app; BACKOFFICE_MERCHANT: the merchant back office; PAYPAL_AGENTIC_CHECKOUT and STRIPE_AGENTIC_CHECKOUT: agentic checkout channels.
+ * Sales channel of a checkout (and of the order it creates). UNSPECIFIED is not supported as an input value. WEB: a web client; POS: point of sale; EBAY, AMAZON, WISH, ETSY, TIKTOK, FACEBOOK, FAIRE_COM, GLOBAL_E, CLASS_PASS: external marketplaces and channels; OTHER_PLATFORM: another sales platform; WIX_APP_STORE: the Wix Owner app; WIX_INVOICES: the Wix Invoices app; BACKOFFICE_MERCHANT: the merchant back office.
  */
 export type CheckoutChannelType = typeof CheckoutChannelType[keyof typeof CheckoutChannelType];
 
@@ -26,6 +26,4 @@ export const CheckoutChannelType = {
   ETSY: 'ETSY',
   TIKTOK: 'TIKTOK',
   FAIRE_COM: 'FAIRE_COM',
-  PAYPAL_AGENTIC_CHECKOUT: 'PAYPAL_AGENTIC_CHECKOUT',
-  STRIPE_AGENTIC_CHECKOUT: 'STRIPE_AGENTIC_CHECKOUT',
 } as const;

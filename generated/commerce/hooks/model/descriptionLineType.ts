@@ -10,7 +10,6 @@ export type DescriptionLineType = typeof DescriptionLineType[keyof typeof Descri
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const DescriptionLineType = {
-  UNRECOGNISED: 'UNRECOGNISED',
   PLAIN_TEXT: 'PLAIN_TEXT',
   COLOR: 'COLOR',
 } as const;

@@ -10,7 +10,6 @@ export type JurisdictionType = typeof JurisdictionType[keyof typeof Jurisdiction
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const JurisdictionType = {
-  UNDEFINED: 'UNDEFINED',
   COUNTRY: 'COUNTRY',
   STATE: 'STATE',
   COUNTY: 'COUNTY',

@@ -86,7 +86,7 @@ export interface Order {
    */
   readonly activities?: readonly OrderActivity[];
   attributionSource?: OrderAttributionSource;
-  /** Who created the order; exactly one ID is set, matching the creator's identity type: `userId` for a Wix user (WIX_USER, for example via POS), `memberId` for a logged-in member (MEMBER), `visitorId` for a visitor who was not logged in (ANONYMOUS_VISITOR), `appId` for an app (APP). */
+  /** Who created the order; exactly one ID is set, matching the creator's `identityType`: `userId` for a Wix user (WIX_USER, for example via POS), `memberId` for a logged-in member (MEMBER), `visitorId` for a visitor who was not logged in (ANONYMOUS_VISITOR), `appId` for an app (APP). */
   readonly createdBy?: CreatedBy;
   channelInfo?: OrderChannelInfo;
   /** Whether a person has seen the order (set when the order is opened in the dashboard). */

@@ -3,14 +3,13 @@
  */
 
 /**
- * Sales channel that submitted the order. When recording an order from an external source, use the matching channel type, or `OTHER_PLATFORM` when none matches. `UNSPECIFIED` is not supported as an input value.
+ * Sales channel that submitted the order. When recording an order from an external source, use the matching channel type, or `OTHER_PLATFORM` when none matches.
  */
 export type OrderChannelType = typeof OrderChannelType[keyof typeof OrderChannelType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const OrderChannelType = {
-  UNSPECIFIED: 'UNSPECIFIED',
   WEB: 'WEB',
   POS: 'POS',
   EBAY: 'EBAY',
@@ -26,6 +25,4 @@ export const OrderChannelType = {
   ETSY: 'ETSY',
   TIKTOK: 'TIKTOK',
   FAIRE_COM: 'FAIRE_COM',
-  PAYPAL_AGENTIC_CHECKOUT: 'PAYPAL_AGENTIC_CHECKOUT',
-  STRIPE_AGENTIC_CHECKOUT: 'STRIPE_AGENTIC_CHECKOUT',
 } as const;

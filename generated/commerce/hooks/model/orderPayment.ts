@@ -5,6 +5,7 @@ import type { OrderRegularPaymentDetails } from './orderRegularPaymentDetails';
 import type { OrderGiftCardPaymentDetails } from './orderGiftCardPaymentDetails';
 import type { OrderMembershipPaymentDetails } from './orderMembershipPaymentDetails';
 import type { Price } from './price';
+import type { OrderPaymentRefundability } from './orderPaymentRefundability';
 import type { OrderTransactionStatus } from './orderTransactionStatus';
 
 /**
@@ -22,11 +23,13 @@ export interface OrderPayment {
   membershipPaymentDetails?: OrderMembershipPaymentDetails;
   /** Payment amount. */
   amount?: Price;
-  /** Whether refunds are disabled for this payment. `false` means the payment may be refunded, which ultimately depends on the payment provider. The platform's refundability check reports a payment as `REFUNDABLE`, `MANUAL` (refund it manually, because the payment is `EXPIRED`, the provider has `NOT_SUPPORTED` automatic refunds, or it was `OFFLINE`) or `NOT_REFUNDABLE`, with the reason `ALREADY_REFUNDED`, `PROVIDER_IS_DOWN`, `INTERNAL_ERROR`, `NOT_PAID`, `ACCESS_DENIED`, `ZERO_PRICE`, `DISABLED_BY_PROVIDER`, `PENDING_REFUND`, `FORBIDDEN` or `TRANSACTION_NOT_FOUND`. */
+  /** Whether refunds are disabled for this payment. `false` means the payment may be refunded, which ultimately depends on the payment provider; `refundability` gives the details. */
   refundDisabled?: boolean;
+  /** Whether the payment can be refunded: `REFUNDABLE`, `MANUAL` (refund it manually; see `manuallyRefundableReason`) or `NOT_REFUNDABLE` (see `nonRefundableReason`). */
+  readonly refundability?: OrderPaymentRefundability;
   /** Whether a receipt can be generated for this payment. */
   readonly supportReceiptGeneration?: boolean;
-  /** Overall payment status (never `UNDEFINED`). */
+  /** Overall payment status. */
   status?: OrderTransactionStatus;
   /** ID linking the payment to the charge request that created it. */
   chargeCorrelationId?: string;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Order payment status. `NOT_PAID` applies to an online order not yet paid (order `status` is `INITIALIZED`) or to an offline order waiting to be marked as paid (order `status` is `APPROVED`). `PAID`: all required payments are paid. `PARTIALLY_REFUNDED`: refunded amount is less than the total. `FULLY_REFUNDED`: refund equals the total. `PENDING`: all payments pending (two-step payments, manual review, in-progress payment). `PARTIALLY_PAID`: at least one approved payment that covers less than the total. `PENDING_MERCHANT`: received but not yet confirmed by the payment provider (merchant's provider setup incomplete). `CANCELED`/`DECLINED`: one or more payments canceled or declined.
+ * Order payment status. `NOT_PAID` applies to an online order not yet paid (order `status` is `INITIALIZED`) or to an offline order waiting to be marked as paid (order `status` is `APPROVED`). `PAID`: all required payments are paid. `PARTIALLY_REFUNDED`: refunded amount is less than the total. `FULLY_REFUNDED`: refund equals the total. `PENDING`: all payments pending (two-step payments, manual review, in-progress payment). `PARTIALLY_PAID`: at least one approved payment that covers less than the total. `UNSPECIFIED`: no payment status is set.
  */
 export type OrderPaymentStatus = typeof OrderPaymentStatus[keyof typeof OrderPaymentStatus];
 
@@ -17,7 +17,4 @@ export const OrderPaymentStatus = {
   FULLY_REFUNDED: 'FULLY_REFUNDED',
   PENDING: 'PENDING',
   PARTIALLY_PAID: 'PARTIALLY_PAID',
-  PENDING_MERCHANT: 'PENDING_MERCHANT',
-  CANCELED: 'CANCELED',
-  DECLINED: 'DECLINED',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Payment (transaction) status. `APPROVED`: charged successfully. `PENDING`: being processed. `PENDING_MERCHANT`: awaiting confirmation (the merchant must confirm an offline payment, or the provider hasn't confirmed an online one). `CANCELED`: canceled before it was charged. `DECLINED`: declined by the provider. `REFUNDED` / `PARTIALLY_REFUNDED`: fully or partly refunded. `AUTHORIZED`: funds held but not captured; capture or void them with the payments collector (an authorized payment can't be refunded until captured). `VOIDED`: released (authorization, gift card balance or membership credits). `UNDEFINED` appears only in the deprecated `regularPaymentDetails.status`. Gift card and membership payments support only `APPROVED`, `PENDING`, `CANCELED`, `DECLINED` and `VOIDED`.
+ * Payment (transaction) status. `APPROVED`: charged successfully. `PENDING`: being processed. `PENDING_MERCHANT`: awaiting confirmation (the merchant must confirm an offline payment, or the provider hasn't confirmed an online one). `CANCELED`: canceled before it was charged. `DECLINED`: declined by the provider. `REFUNDED` / `PARTIALLY_REFUNDED`: fully or partly refunded. `AUTHORIZED`: funds held but not captured; capture or void them with the payments collector (an authorized payment can't be refunded until captured). `VOIDED`: released (authorization, gift card balance or membership credits). Gift card and membership payments support only `APPROVED`, `PENDING`, `CANCELED`, `DECLINED` and `VOIDED`.
  */
 export type OrderTransactionStatus = typeof OrderTransactionStatus[keyof typeof OrderTransactionStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const OrderTransactionStatus = {
-  UNDEFINED: 'UNDEFINED',
   APPROVED: 'APPROVED',
   PENDING: 'PENDING',
   PENDING_MERCHANT: 'PENDING_MERCHANT',

@@ -3,7 +3,7 @@
  */
 
 /**
- * How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0). MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER: charged to a membership, the remainder paid offline.
+ * How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0).
  */
 export type PaymentOptionType = typeof PaymentOptionType[keyof typeof PaymentOptionType];
 
@@ -15,5 +15,4 @@ export const PaymentOptionType = {
   MEMBERSHIP: 'MEMBERSHIP',
   DEPOSIT_ONLINE: 'DEPOSIT_ONLINE',
   MEMBERSHIP_OFFLINE: 'MEMBERSHIP_OFFLINE',
-  MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER: 'MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER',
 } as const;

@@ -10,7 +10,6 @@ export type SubscriptionFrequency = typeof SubscriptionFrequency[keyof typeof Su
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SubscriptionFrequency = {
-  UNDEFINED: 'UNDEFINED',
   DAY: 'DAY',
   WEEK: 'WEEK',
   MONTH: 'MONTH',

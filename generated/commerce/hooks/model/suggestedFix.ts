@@ -3,13 +3,12 @@
  */
 
 /**
- * Fix suggested for a line item problem: REMOVE_LINE_ITEM (remove the line item from the cart or checkout), or UNKNOWN_SUGGESTED_FIX (see the description).
+ * Fix suggested for a line item problem: REMOVE_LINE_ITEM (remove the line item from the cart or checkout).
  */
 export type SuggestedFix = typeof SuggestedFix[keyof typeof SuggestedFix];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SuggestedFix = {
-  UNKNOWN_SUGGESTED_FIX: 'UNKNOWN_SUGGESTED_FIX',
   REMOVE_LINE_ITEM: 'REMOVE_LINE_ITEM',
 } as const;

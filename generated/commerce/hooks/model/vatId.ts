@@ -4,7 +4,7 @@
 import type { VatType } from './vatType';
 
 /**
- * Tax information (Brazil only). If `id` is provided, `type` must also be set; `UNSPECIFIED` is not allowed then.
+ * Tax information (Brazil only). If `id` is provided, `type` must also be set.
  */
 export interface VatId {
   /** Customer's tax ID. */

@@ -10,7 +10,6 @@ export type VatType = typeof VatType[keyof typeof VatType];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const VatType = {
-  UNSPECIFIED: 'UNSPECIFIED',
   CPF: 'CPF',
   CNPJ: 'CNPJ',
 } as const;

@@ -10,7 +10,6 @@ export type WeightUnit = typeof WeightUnit[keyof typeof WeightUnit];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const WeightUnit = {
-  UNSPECIFIED_WEIGHT_UNIT: 'UNSPECIFIED_WEIGHT_UNIT',
   KG: 'KG',
   LB: 'LB',
 } as const;

@@ -3,20 +3,16 @@
  */
 
 /**
- * State of a login or registration flow. `SUCCESS` yields a `sessionToken`. `REQUIRE_OWNER_APPROVAL`: the site owner must approve the member. `REQUIRE_EMAIL_VERIFICATION` yields a `stateToken` for the verify call. `STATUS_CHECK`: the identity status must be checked (it is not `OFFLINE`, `BLOCKED` or `DELETED`). `REQUIRE_MFA` / `MFA_CHALLENGE`: a second factor is needed (with a `stateToken`). `REQUIRE_FIRST_FACTOR`: a first factor is needed. `REQUIRE_MISSING_FIELDS`: required sign-up fields are missing. `UNKNOWN_STATE` is the initial value. The client maps `SUCCESS`, `REQUIRE_OWNER_APPROVAL` and `REQUIRE_EMAIL_VERIFICATION` to its login states SUCCESS, OWNER_APPROVAL_REQUIRED and EMAIL_VERIFICATION_REQUIRED (its other login states are INITIAL, FAILURE, USER_CAPTCHA_REQUIRED and SILENT_CAPTCHA_REQUIRED) and turns any other state into FAILURE with the message 'Unknown _state'.
+ * State of a login or registration flow. `SUCCESS` yields a `sessionToken`. `REQUIRE_OWNER_APPROVAL`: the site owner must approve the member. `REQUIRE_EMAIL_VERIFICATION` yields a `stateToken` for the verify call. `STATUS_CHECK`: the identity status must be checked (it is not `OFFLINE`, `BLOCKED` or `DELETED`). `REQUIRE_MFA`: a second factor is needed (with a `stateToken`). The client maps `SUCCESS`, `REQUIRE_OWNER_APPROVAL` and `REQUIRE_EMAIL_VERIFICATION` to its login states SUCCESS, OWNER_APPROVAL_REQUIRED and EMAIL_VERIFICATION_REQUIRED (its other login states are INITIAL, FAILURE, USER_CAPTCHA_REQUIRED and SILENT_CAPTCHA_REQUIRED) and turns any other state into FAILURE with the message 'Unknown _state'.
  */
 export type AuthStateType = typeof AuthStateType[keyof typeof AuthStateType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuthStateType = {
-  UNKNOWN_STATE: 'UNKNOWN_STATE',
   SUCCESS: 'SUCCESS',
   REQUIRE_OWNER_APPROVAL: 'REQUIRE_OWNER_APPROVAL',
   REQUIRE_EMAIL_VERIFICATION: 'REQUIRE_EMAIL_VERIFICATION',
   STATUS_CHECK: 'STATUS_CHECK',
   REQUIRE_MFA: 'REQUIRE_MFA',
-  MFA_CHALLENGE: 'MFA_CHALLENGE',
-  REQUIRE_FIRST_FACTOR: 'REQUIRE_FIRST_FACTOR',
-  REQUIRE_MISSING_FIELDS: 'REQUIRE_MISSING_FIELDS',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Catalogue version a site uses. Catalogue V1 calls (all `/v1/products`, `/v1/variants` and `/v1/collections` calls) work only on `V1_CATALOG` sites; `STORES_NOT_INSTALLED` means the store app is not installed.
+ * Catalogue version a site uses. Catalogue V1 calls (all `/v1/products`, `/v1/variants` and `/v1/collections` calls) work only on `V1_CATALOG` sites.
  */
 export type CatalogVersion = typeof CatalogVersion[keyof typeof CatalogVersion];
 
@@ -12,5 +12,4 @@ export type CatalogVersion = typeof CatalogVersion[keyof typeof CatalogVersion];
 export const CatalogVersion = {
   V1_CATALOG: 'V1_CATALOG',
   V3_CATALOG: 'V3_CATALOG',
-  STORES_NOT_INSTALLED: 'STORES_NOT_INSTALLED',
 } as const;

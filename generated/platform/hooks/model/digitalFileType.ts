@@ -10,11 +10,9 @@ export type DigitalFileType = typeof DigitalFileType[keyof typeof DigitalFileTyp
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const DigitalFileType = {
-  UNSPECIFIED: 'UNSPECIFIED',
   SECURE_PICTURE: 'SECURE_PICTURE',
   SECURE_VIDEO: 'SECURE_VIDEO',
   SECURE_DOCUMENT: 'SECURE_DOCUMENT',
   SECURE_MUSIC: 'SECURE_MUSIC',
   SECURE_ARCHIVE: 'SECURE_ARCHIVE',
-  SECURE_RAW: 'SECURE_RAW',
 } as const;

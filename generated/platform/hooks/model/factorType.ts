@@ -3,7 +3,7 @@
  */
 
 /**
- * Kind of authentication factor: `PASSWORD`, a code by `SMS`, by phone `CALL` or by `EMAIL`, an authenticator app (`TOTP`), a `PUSH` notification, a WebAuthn passkey (`WEBAUTHN`) or a one-time `RECOVERY_CODE`.
+ * Kind of authentication factor: `PASSWORD`, a code by `SMS`, by phone `CALL` or by `EMAIL`, an authenticator app (`TOTP`) or a `PUSH` notification.
  */
 export type FactorType = typeof FactorType[keyof typeof FactorType];
 
@@ -16,6 +16,4 @@ export const FactorType = {
   EMAIL: 'EMAIL',
   TOTP: 'TOTP',
   PUSH: 'PUSH',
-  WEBAUTHN: 'WEBAUTHN',
-  RECOVERY_CODE: 'RECOVERY_CODE',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Media type of a file in the Media Manager. `UNKNOWN` is the unset value; `OTHER` covers files of no other type (it cannot be requested on import).
+ * Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import).
  */
 export type FileMediaType = typeof FileMediaType[keyof typeof FileMediaType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const FileMediaType = {
-  UNKNOWN: 'UNKNOWN',
   IMAGE: 'IMAGE',
   VIDEO: 'VIDEO',
   AUDIO: 'AUDIO',

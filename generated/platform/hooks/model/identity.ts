@@ -3,13 +3,14 @@
  */
 import type { IdentityConnection } from './identityConnection';
 import type { IdentityProfile } from './identityProfile';
+import type { IdentityCreatedBy } from './identityCreatedBy';
 import type { IdentityMetadata } from './identityMetadata';
 import type { IdentityEmail } from './identityEmail';
 import type { IdentityStatus } from './identityStatus';
 import type { IdentityFactor } from './identityFactor';
 
 /**
- * A site member's identity: profile, login e-mail, status and authentication factors. Platform events about an identity name who acted with an identity type: `UNKNOWN`, `ANONYMOUS_VISITOR`, `MEMBER`, `WIX_USER` or `APP` (events are not part of these calls).
+ * A site member's identity: profile, login e-mail, status and authentication factors. `createdBy.identityType` tells what kind of identity created it; platform events about an identity name who acted with the same identity types (events are not part of these calls).
  */
 export interface Identity {
   /** Identity ID (the member ID). */
@@ -23,6 +24,8 @@ export interface Identity {
   /** Connections the identity can authenticate with. */
   connections?: IdentityConnection[];
   identityProfile?: IdentityProfile;
+  /** Who created the identity. */
+  readonly createdBy?: IdentityCreatedBy;
   /** Additional information that can affect access; it cannot be set. */
   readonly metadata?: IdentityMetadata;
   /** Login e-mail of the identity. */

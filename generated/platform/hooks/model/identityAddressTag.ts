@@ -10,7 +10,6 @@ export type IdentityAddressTag = typeof IdentityAddressTag[keyof typeof Identity
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IdentityAddressTag = {
-  UNTAGGED: 'UNTAGGED',
   HOME: 'HOME',
   WORK: 'WORK',
   BILLING: 'BILLING',

@@ -10,7 +10,6 @@ export type IdentityEmailTag = typeof IdentityEmailTag[keyof typeof IdentityEmai
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IdentityEmailTag = {
-  UNTAGGED: 'UNTAGGED',
   MAIN: 'MAIN',
   HOME: 'HOME',
   WORK: 'WORK',

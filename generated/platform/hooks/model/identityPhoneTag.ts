@@ -10,7 +10,6 @@ export type IdentityPhoneTag = typeof IdentityPhoneTag[keyof typeof IdentityPhon
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IdentityPhoneTag = {
-  UNTAGGED: 'UNTAGGED',
   MAIN: 'MAIN',
   HOME: 'HOME',
   MOBILE: 'MOBILE',

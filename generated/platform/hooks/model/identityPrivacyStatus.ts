@@ -3,14 +3,13 @@
  */
 
 /**
- * Visibility of the member's profile: `PUBLIC` (visible to other members) or `PRIVATE` (hidden from other members). `UNDEFINED` means no privacy status is set.
+ * Visibility of the member's profile: `PUBLIC` (visible to other members) or `PRIVATE` (hidden from other members). Absent when no privacy status is set.
  */
 export type IdentityPrivacyStatus = typeof IdentityPrivacyStatus[keyof typeof IdentityPrivacyStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IdentityPrivacyStatus = {
-  UNDEFINED: 'UNDEFINED',
   PUBLIC: 'PUBLIC',
   PRIVATE: 'PRIVATE',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Status of an identity. `PENDING`: waiting for e-mail verification, owner approval or missing required fields. `ACTIVE`: can log in. `DELETED`, `BLOCKED` and `OFFLINE` identities cannot log in. `UNKNOWN_STATUS` is not used.
+ * Status of an identity. `PENDING`: waiting for e-mail verification, owner approval or missing required fields. `ACTIVE`: can log in. `DELETED`, `BLOCKED` and `OFFLINE` identities cannot log in.
  */
 export type IdentityStatusName = typeof IdentityStatusName[keyof typeof IdentityStatusName];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const IdentityStatusName = {
-  UNKNOWN_STATUS: 'UNKNOWN_STATUS',
   PENDING: 'PENDING',
   ACTIVE: 'ACTIVE',
   DELETED: 'DELETED',

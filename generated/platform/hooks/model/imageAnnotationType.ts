@@ -3,20 +3,17 @@
  */
 
 /**
- * Kind of detection run on an image. `CONTAINS_TEXT` fills `containsText`, `IS_ANIMATED` fills `animated`, `FACES` fills `faces`, `LABELS` fills the file's `labels`, `COLORS` (and the AI-model based `COLOR_V2`) fill `colors`, `CAPTION` fills `caption`, `SITE_SECTION_CATEGORY` fills `siteSectionCategory`.
+ * Kind of detection run on an image. `CONTAINS_TEXT` fills `containsText`, `IS_ANIMATED` fills `animated`, `FACES` fills `faces`, `LABELS` fills the file's `labels`, `COLORS` fills `colors`, `CAPTION` fills `caption`.
  */
 export type ImageAnnotationType = typeof ImageAnnotationType[keyof typeof ImageAnnotationType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ImageAnnotationType = {
-  UNKNOWN_IMAGE_ANNOTATION_TYPE: 'UNKNOWN_IMAGE_ANNOTATION_TYPE',
   CONTAINS_TEXT: 'CONTAINS_TEXT',
   IS_ANIMATED: 'IS_ANIMATED',
   FACES: 'FACES',
   LABELS: 'LABELS',
   COLORS: 'COLORS',
   CAPTION: 'CAPTION',
-  COLOR_V2: 'COLOR_V2',
-  SITE_SECTION_CATEGORY: 'SITE_SECTION_CATEGORY',
 } as const;

@@ -10,7 +10,6 @@ export type MeasurementUnit = typeof MeasurementUnit[keyof typeof MeasurementUni
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MeasurementUnit = {
-  UNSPECIFIED: 'UNSPECIFIED',
   ML: 'ML',
   CL: 'CL',
   L: 'L',

@@ -10,7 +10,6 @@ export type MediaItemType = typeof MediaItemType[keyof typeof MediaItemType];
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MediaItemType = {
-  unspecified_media_item_type: 'unspecified_media_item_type',
   image: 'image',
   video: 'video',
   audio: 'audio',

@@ -3,14 +3,13 @@
  */
 
 /**
- * Member activity status. `UNKNOWN`: the caller may not see the status. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
+ * Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
  */
 export type MemberActivityStatus = typeof MemberActivityStatus[keyof typeof MemberActivityStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MemberActivityStatus = {
-  UNKNOWN: 'UNKNOWN',
   ACTIVE: 'ACTIVE',
   MUTED: 'MUTED',
 } as const;

@@ -3,16 +3,14 @@
  */
 
 /**
- * Deletion state as reported in the platform's deletion context. `TRASH`: soft-deleted, can still be restored. `DELETED`: deleted. `PENDING_PURGE`: deleted and waiting to be purged. `PURGED_EXTERNALLY`: purged by an external flow. `UNKNOWN`: not reported.
+ * Deletion state as reported in the platform's deletion context. `TRASH`: soft-deleted, can still be restored. `DELETED`: deleted. `PENDING_PURGE`: deleted and waiting to be purged.
  */
 export type MemberDeleteStatus = typeof MemberDeleteStatus[keyof typeof MemberDeleteStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MemberDeleteStatus = {
-  UNKNOWN: 'UNKNOWN',
   TRASH: 'TRASH',
   DELETED: 'DELETED',
   PENDING_PURGE: 'PENDING_PURGE',
-  PURGED_EXTERNALLY: 'PURGED_EXTERNALLY',
 } as const;

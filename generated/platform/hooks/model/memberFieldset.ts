@@ -3,7 +3,7 @@
  */
 
 /**
- * Predefined set of member fields to return. `PUBLIC` (default): `id`, `contactId`, `createdDate`, `updatedDate` and `profile`; `status`, `privacyStatus` and `activityStatus` come back as `UNKNOWN`. `EXTENDED`: `PUBLIC` plus `loginEmail`, `status`, `privacyStatus` and `activityStatus`. `FULL`: all fields (site owners and apps only).
+ * Predefined set of member fields to return. `PUBLIC` (default): `id`, `contactId`, `createdDate`, `updatedDate` and `profile`; `status`, `privacyStatus` and `activityStatus` are not returned. `EXTENDED`: `PUBLIC` plus `loginEmail`, `status`, `privacyStatus` and `activityStatus`. `FULL`: all fields (site owners and apps only).
  */
 export type MemberFieldset = typeof MemberFieldset[keyof typeof MemberFieldset];
 

@@ -3,14 +3,13 @@
  */
 
 /**
- * Member privacy status. `UNKNOWN`: the caller may not see the status. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
+ * Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
  */
 export type MemberPrivacyStatus = typeof MemberPrivacyStatus[keyof typeof MemberPrivacyStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MemberPrivacyStatus = {
-  UNKNOWN: 'UNKNOWN',
   PRIVATE: 'PRIVATE',
   PUBLIC: 'PUBLIC',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Member site access status. `UNKNOWN`: the caller may not see the status (returned with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
+ * Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
  */
 export type MemberStatus = typeof MemberStatus[keyof typeof MemberStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const MemberStatus = {
-  UNKNOWN: 'UNKNOWN',
   PENDING: 'PENDING',
   APPROVED: 'APPROVED',
   BLOCKED: 'BLOCKED',

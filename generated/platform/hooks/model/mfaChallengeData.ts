@@ -7,11 +7,11 @@ import type { MfaAvailableFactor } from './mfaAvailableFactor';
 import type { MfaReason } from './mfaReason';
 
 /**
- * Data of the `MFA_CHALLENGE` state, for example a code sent by SMS that the member must enter.
+ * Data of a multi-factor challenge in the `REQUIRE_MFA` state, for example a code sent by SMS that the member must enter.
  */
 export interface MfaChallengeData {
   factorType?: FactorType;
-  /** Challenge details; `pushData` or `webauthnData` depending on the factor. */
+  /** Challenge details; `pushData` for a `PUSH` factor. */
   verificationChallengeData?: MfaChallengeDataVerificationChallengeData;
   /**
    * Factors the member can choose from.

@@ -10,7 +10,6 @@ export type ProductDiscountType = typeof ProductDiscountType[keyof typeof Produc
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ProductDiscountType = {
-  UNDEFINED: 'UNDEFINED',
   NONE: 'NONE',
   AMOUNT: 'AMOUNT',
   PERCENT: 'PERCENT',

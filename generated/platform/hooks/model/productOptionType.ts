@@ -10,7 +10,6 @@ export type ProductOptionType = typeof ProductOptionType[keyof typeof ProductOpt
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ProductOptionType = {
-  unspecified_option_type: 'unspecified_option_type',
   drop_down: 'drop_down',
   color: 'color',
 } as const;

@@ -10,7 +10,6 @@ export type RecommendationAlgorithmType = typeof RecommendationAlgorithmType[key
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const RecommendationAlgorithmType = {
-  UNSPECIFIED: 'UNSPECIFIED',
   RELATED_ITEMS: 'RELATED_ITEMS',
   GLOBAL: 'GLOBAL',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Kind of review author: a logged-in site member or an anonymous site visitor. `UNKNOWN` is not used.
+ * Kind of review author: a logged-in site member or an anonymous site visitor.
  */
 export type ReviewAuthorType = typeof ReviewAuthorType[keyof typeof ReviewAuthorType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ReviewAuthorType = {
-  UNKNOWN: 'UNKNOWN',
   MEMBER: 'MEMBER',
   VISITOR: 'VISITOR',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site. `UNKNOWN` is not used.
+ * Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site.
  */
 export type ReviewModerationStatus = typeof ReviewModerationStatus[keyof typeof ReviewModerationStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ReviewModerationStatus = {
-  UNKNOWN: 'UNKNOWN',
   APPROVED: 'APPROVED',
   IN_MODERATION: 'IN_MODERATION',
   REJECTED: 'REJECTED',

@@ -3,14 +3,13 @@
  */
 
 /**
- * Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform. `UNKNOWN` is not used.
+ * Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform.
  */
 export type ReviewModerationUpdateStatus = typeof ReviewModerationUpdateStatus[keyof typeof ReviewModerationUpdateStatus];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ReviewModerationUpdateStatus = {
-  UNKNOWN: 'UNKNOWN',
   APPROVED: 'APPROVED',
   REJECTED: 'REJECTED',
 } as const;

@@ -3,14 +3,13 @@
  */
 
 /**
- * `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor). `UNKNOWN` is not used.
+ * `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor).
  */
 export type ReviewOriginType = typeof ReviewOriginType[keyof typeof ReviewOriginType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ReviewOriginType = {
-  UNKNOWN: 'UNKNOWN',
   ORGANIC: 'ORGANIC',
   APP: 'APP',
 } as const;

@@ -8,7 +8,7 @@ import type { RequireMfaData } from './requireMfaData';
 import type { MfaChallengeData } from './mfaChallengeData';
 
 /**
- * Result of a login, registration, recovery or verification step: the new `state` of the flow and, depending on it, a `sessionToken` (on `SUCCESS`; exchange it for member tokens through the authorize redirect) or a `stateToken` (on `REQUIRE_EMAIL_VERIFICATION`, `REQUIRE_MFA` and `MFA_CHALLENGE`; pass it to the next call).
+ * Result of a login, registration, recovery or verification step: the new `state` of the flow and, depending on it, a `sessionToken` (on `SUCCESS`; exchange it for member tokens through the authorize redirect) or a `stateToken` (on `REQUIRE_EMAIL_VERIFICATION` and `REQUIRE_MFA`; pass it to the next call).
  */
 export interface StateMachineResponse {
   state?: AuthStateType;

@@ -3,14 +3,13 @@
  */
 
 /**
- * Video streaming format: `HLS` or `DASH`. `UNKNOWN` is the unset value.
+ * Video streaming format: `HLS` or `DASH`.
  */
 export type VideoStreamFormat = typeof VideoStreamFormat[keyof typeof VideoStreamFormat];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const VideoStreamFormat = {
-  UNKNOWN: 'UNKNOWN',
   HLS: 'HLS',
   DASH: 'DASH',
 } as const;
