@@ -22,7 +22,7 @@ export const measureBundle = async (root) => {
       logLevel: 'silent',
       build: { outDir, minify: true, lib: { entry, formats: ['es'], fileName: 'app' } },
     });
-    const files = readdirSync(outDir).filter((name) => name.endsWith('.js'));
+    const files = readdirSync(outDir).filter((name) => /\.m?js$/.test(name));
     const code = Buffer.concat(files.map((name) => readFileSync(join(outDir, name))));
     return { minified: code.length, gzipped: gzipSync(code, { level: 9 }).length };
   } finally {

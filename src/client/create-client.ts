@@ -101,7 +101,10 @@ const familyClient = <Paths extends {}>(
     async onResponse({ request, response, schemaPath }) {
       const info = infoOf(request.method, schemaPath);
       if (response.status >= 300 && response.status < 400) return undefined;
-      if (!response.ok) throw report(await toApiError(response.clone(), info), info);
+      if (!response.ok) {
+        const queryNames = byId.get(info.operationId ?? '')?.query ?? [];
+        throw report(await toApiError(response.clone(), info, queryNames), info);
+      }
       const type = response.headers.get('content-type') ?? '';
       if (response.status !== 204 && type.includes('json')) {
         const text = await response.clone().text();

@@ -30,7 +30,7 @@ const RULE_OF_KEYWORD: Readonly<Record<string, string>> = {
 const isViolationList = (value: unknown): value is PrismViolation[] =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null);
 
-const toFieldViolation = (entry: PrismViolation): FieldViolation => {
+const toFieldViolation = (entry: PrismViolation, queryNames: readonly string[]): FieldViolation => {
   // location is ['request'?, 'body' | 'query' | 'path' | 'header', ...segments]: where first, then which field.
   const location = (entry.location ?? []).map(String);
   const where = location[0] === 'request' ? location.slice(1) : location;
@@ -40,8 +40,10 @@ const toFieldViolation = (entry: PrismViolation): FieldViolation => {
   const missing = keyword === 'required' ? /property '([^']+)'/.exec(message)?.[1] : undefined;
   if (missing) segments.push(missing);
   const rule = RULE_OF_KEYWORD[keyword] ?? 'VALIDATION';
+  let field = segments.join('.');
+  if (where[0] === 'query') field = queryNames.find((name) => name.toLowerCase() === field.toLowerCase()) ?? field;
   return {
-    field: segments.join('.') || where[0] || 'request',
+    field: field || where[0] || 'request',
     description: message,
     violatedRule: rule,
     ruleName: rule,
@@ -49,15 +51,20 @@ const toFieldViolation = (entry: PrismViolation): FieldViolation => {
 };
 
 /** The violations of a mock answer: the `sl-violations` header, or the `validation` list of its problem body. */
-export const prismViolations = (header: string | null, body: unknown): FieldViolation[] | undefined => {
+export const prismViolations = (
+  header: string | null,
+  body: unknown,
+  queryNames: readonly string[] = [],
+): FieldViolation[] | undefined => {
+  const convert = (entry: PrismViolation) => toFieldViolation(entry, queryNames);
   if (header) {
     try {
       const parsed: unknown = JSON.parse(header);
-      if (isViolationList(parsed) && parsed.length > 0) return parsed.map(toFieldViolation);
+      if (isViolationList(parsed) && parsed.length > 0) return parsed.map(convert);
     } catch {
       // An unreadable header is ignored; the body may still say what went wrong.
     }
   }
   const list = typeof body === 'object' && body !== null ? (body as { validation?: unknown }).validation : undefined;
-  return isViolationList(list) && list.length > 0 ? list.map(toFieldViolation) : undefined;
+  return isViolationList(list) && list.length > 0 ? list.map(convert) : undefined;
 };

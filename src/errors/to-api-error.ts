@@ -24,7 +24,11 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /** The error a failed answer stands for, by the platform's rules (see README "Errors"). */
-export const toApiError = async (response: Response, operation: OperationInfo | undefined): Promise<ApiError> => {
+export const toApiError = async (
+  response: Response,
+  operation: OperationInfo | undefined,
+  queryNames: readonly string[] = [],
+): Promise<ApiError> => {
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const init = { status: response.status, requestId, operation };
   let body: unknown;
@@ -35,7 +39,7 @@ export const toApiError = async (response: Response, operation: OperationInfo | 
   }
   if (response.status >= 500 || response.status < 400) return new SystemError({ ...init, cause: body });
 
-  const fromMock = prismViolations(response.headers.get('sl-violations'), body);
+  const fromMock = prismViolations(response.headers.get('sl-violations'), body, queryNames);
   if (fromMock) return new ValidationError(fromMock, init);
 
   const platform = (typeof body === 'object' && body !== null ? body : {}) as PlatformErrorBody;

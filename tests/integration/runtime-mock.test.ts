@@ -42,7 +42,8 @@ describe('runtime against the mock', () => {
       .platform.GET('/v1/files/get-file-by-id', { params: { query: {} as never } })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
-    expect((failure as ValidationError).fieldViolations.map((v) => v.field.toLowerCase())).toContain('fileid');
+    // Prism reports `fileid`; the runtime restores the spec's spelling.
+    expect((failure as ValidationError).fieldViolations.map((v) => v.field)).toContain('fileId');
   });
 
   it('answers a long back-in-stock query through its POST twin', async () => {
