@@ -34,7 +34,11 @@ export interface Operation {
 
 export interface BundledDocument {
   readonly paths: Record<string, Record<string, JsonObject>>;
-  readonly components: { schemas?: Record<string, JsonObject>; parameters?: Record<string, Parameter> };
+  readonly components: {
+    schemas?: Record<string, JsonObject>;
+    parameters?: Record<string, Parameter>;
+    responses?: Record<string, Operation['responses'][string]>;
+  };
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -59,11 +63,18 @@ export const listOperations = (family: Family, doc: BundledDocument = loadDocume
         parameters?: Parameter[];
       };
       const shared = (item.parameters as unknown as Parameter[] | undefined) ?? [];
+      const responses = Object.fromEntries(
+        Object.entries(op.responses).map(([status, response]) => {
+          const ref = (response as { $ref?: string }).$ref;
+          return [status, ref ? (doc.components.responses?.[ref.split('/').pop() ?? ''] ?? response) : response];
+        }),
+      );
       return {
         ...op,
         family,
         method: method.toUpperCase(),
         path,
+        responses,
         parameters: [...shared, ...(op.parameters ?? [])].map((p) => resolveParameter(doc, p)),
       };
     }),

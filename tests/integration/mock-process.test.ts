@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+
+// `npm run mock` as a process: ready on the PORT it is given, bad PORT refused, SIGTERM stops it cleanly.
+const require = createRequire(import.meta.url);
+const tsx = require.resolve('tsx/cli');
+const root = new URL('../..', import.meta.url).pathname;
+
+const startMock = (port: string) => {
+  const child = spawn(process.execPath, [tsx, 'mock/server.ts'], { cwd: root, env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+};
+
+describe('mock process', () => {
+  it('refuses a PORT that is not a port, naming it', async () => {
+    const mock = startMock('eighty');
+    expect(await mock.exited).toBe(2);
+    expect(mock.output()).toMatch(/PORT must be an integer from 0 to 65535, got "eighty"/);
+  });
+
+  it('serves on the given port and stops cleanly on SIGTERM', async () => {
+    const port = String(20000 + Math.floor(Math.random() * 20000));
+    const mock = startMock(port);
+    for (let i = 0; i < 300 && !mock.output().includes('mock ready'); i += 1) await new Promise((r) => setTimeout(r, 100));
+    expect(mock.output()).toContain(`mock ready on http://127.0.0.1:${port}`);
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/carts/current`, { headers: { Authorization: 't' } });
+    expect(answer.status).toBe(200);
+    mock.child.kill('SIGTERM');
+    expect(await mock.exited).toBe(0);
+    expect(mock.output()).toContain('mock stopped (SIGTERM)');
+    await expect(fetch(`http://127.0.0.1:${port}/v1/carts/current`)).rejects.toThrow();
+  }, 60_000);
+});

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { operations as commerce } from '../../generated/commerce/operations';
+import { operations as platform } from '../../generated/platform/operations';
+import { RouteTable } from '../../src/client/route-match';
+
+// The gateway's routing over the real route tables of both families.
+const tables = { commerce: new RouteTable(commerce), platform: new RouteTable(platform) };
+const owner = (method: string, path: string) => {
+  const matches = Object.entries(tables)
+    .map(([family, table]) => ({ family, match: table.match(method, path) }))
+    .filter((m) => m.match)
+    .sort((a, b) => (b.match?.score ?? 0) - (a.match?.score ?? 0));
+  return matches[0] && `${matches[0].family}:${matches[0].match?.entry.operationId}`;
+};
+
+describe('routing both families on one port', () => {
+  it.each([
+    ['GET', '/v1/members/my', 'platform:getMyMember'],
+    ['GET', '/v1/members/5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c', 'platform:getMember'],
+    ['DELETE', '/v1/members/my', 'platform:deleteMyMember'],
+    ['POST', '/v1/members/query', 'platform:queryMembers'],
+    ['GET', '/v1/back-in-stock-notification-requests/count-by-catalog-reference', 'commerce:countBackInStockNotificationRequestsByCatalogReference'],
+    ['GET', '/v1/back-in-stock-notification-requests/abc', 'commerce:getBackInStockNotificationRequest'],
+    ['GET', '/v1/collections/slug/summer', 'platform:getCollectionBySlugV1'],
+    ['POST', '/v1/collections/abc/productIds', 'platform:addProductsToCollection'],
+    ['GET', '/v1/checkouts/by-cart-id/abc', 'commerce:getCheckoutByCartId'],
+    ['POST', '/v1/bulk/orders/update', 'commerce:bulkUpdateOrders'],
+    ['POST', '/v1/bulk/products/update', 'platform:bulkUpdateProductProperties'],
+    ['POST', '/oauth2/token', 'platform:token'],
+  ])('%s %s -> %s', (method, path, expected) => {
+    expect(owner(method, path)).toBe(expected);
+  });
+
+  it('has no path template that both families own', () => {
+    const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+    const commercePaths = new Set(commerce.map((op) => `${op.method} ${shape(op.path)}`));
+    expect(platform.filter((op) => commercePaths.has(`${op.method} ${shape(op.path)}`))).toEqual([]);
+  });
+});
