@@ -1,5 +1,6 @@
-// How the mock plays the server side of sign-in: the submitted e-mail picks the login/register answer when the
-// request names no `Prefer` itself, and authorize/logout redirect sessions point at the mock's own pages.
+// How the mock plays the server side of sign-in: the submitted e-mail picks the login/register answer and the
+// grant picks the token answer when the request names no `Prefer` itself, and authorize/logout redirect
+// sessions point at the mock's own pages.
 
 /** E-mail local part (before any `+tag`) -> the Prefer header Prism answers with. */
 export const LOGIN_SCENARIOS: Readonly<Record<string, string>> = {
@@ -17,8 +18,20 @@ export const LOGIN_SCENARIOS: Readonly<Record<string, string>> = {
 
 const SIGN_IN_PATHS = new Set(['/v2/login', '/v2/register']);
 
-/** The Prefer header a sign-in request should be answered with, or undefined to leave it to Prism. */
-export const preferForSignIn = (path: string, body: unknown): string | undefined => {
+/** Token grant -> the example of `POST /oauth2/token` that answers it. */
+const TOKEN_EXAMPLES: Readonly<Record<string, string>> = {
+  anonymous: 'example=visitor',
+  refresh_token: 'example=renewed',
+  authorization_code: 'example=member',
+  authorized_client: 'example=member',
+};
+
+/** The Prefer header a sign-in or token request should be answered with, or undefined to leave it to Prism. */
+export const preferForAuth = (path: string, body: unknown): string | undefined => {
+  if (path === '/oauth2/token') {
+    const grant = body as { grantType?: unknown; grant_type?: unknown } | undefined;
+    return TOKEN_EXAMPLES[String(grant?.grantType ?? grant?.grant_type)];
+  }
   if (!SIGN_IN_PATHS.has(path)) return undefined;
   const email = (body as { loginId?: { email?: unknown } } | undefined)?.loginId?.email;
   if (typeof email !== 'string') return undefined;

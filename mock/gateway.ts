@@ -3,7 +3,7 @@ import { Agent, createServer, request as forward, type IncomingMessage, type Ser
 import { createServer as createNetServer } from 'node:net';
 import { RouteTable } from '../src/client/route-match';
 import type { OperationEntry } from '../src/client/operation-entry';
-import { mockRedirectUrl, preferForSignIn } from './auth-scenarios';
+import { mockRedirectUrl, preferForAuth } from './auth-scenarios';
 import { MOCK_FAMILIES, type MockFamily } from './families';
 import { serveOAuthPage } from './oauth-pages';
 import { startPrism, type PrismProcess } from './prism-process';
@@ -108,7 +108,7 @@ const proxy = async (backend: FamilyBackend, req: IncomingMessage, res: ServerRe
   const body = await readBody(req);
   const json = parseJson(body);
   const headers: Record<string, string | string[] | undefined> = { ...req.headers, host: target.host };
-  const prefer = req.headers.prefer ? undefined : preferForSignIn(path, json);
+  const prefer = req.headers.prefer ? undefined : preferForAuth(path, json);
   if (prefer) headers.prefer = prefer;
   const mockUrl = `http://${req.headers.host ?? '127.0.0.1'}`;
   const upstream = forward(

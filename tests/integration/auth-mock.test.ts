@@ -26,6 +26,8 @@ describe('grants against the mock', () => {
     await client.commerce.GET('/v1/carts/current');
     expect(auth.getTokens().accessToken.value).not.toBe('expired');
     expect(auth.getTokens().accessToken.expiresAt).toBeGreaterThan(now());
+    // The platform answers a refresh with a new access token only; the refresh token is kept.
+    expect(auth.getTokens().refreshToken).toEqual({ value: 'OAUTH_REFRESH.member', role: 'member' });
     expect(auth.loggedIn()).toBe(true);
   });
 
