@@ -43,6 +43,8 @@ const fetchWithin = async (request: Request, options: ClientOptions, send: typeo
       ? undefined
       : setTimeout(() => abort(new DOMException(`The call took longer than ${options.timeoutMs} ms`, 'TimeoutError')), options.timeoutMs);
   try {
+    // Already cancelled (before or during auth): never send it.
+    if (controller.signal.aborted) throw controller.signal.reason;
     return await send(request, { signal: controller.signal });
   } finally {
     clearTimeout(timer);

@@ -75,6 +75,18 @@ describe('createClient', () => {
     expect(onError).toHaveBeenCalledTimes(1);
   });
 
+  it('passes a call the caller cancelled through as an AbortError, unreported', async () => {
+    const fetch = (_input: RequestInfo | URL, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+    const onError = vi.fn();
+    const client = createClient({ baseUrl: 'https://api.test', fetch: fetch as typeof globalThis.fetch, onError });
+    const controller = new AbortController();
+    const pending = client.commerce.GET('/v1/carts/current', { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    expect(await pending).toMatchObject({ name: 'AbortError' });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
   it('turns an unparsable success body into a SystemError with the request id', async () => {
     const { fetch } = stubbed(() => new Response('{not json', { status: 200, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'id-7' } }));
     const client = createClient({ baseUrl: 'https://api.test', fetch });
