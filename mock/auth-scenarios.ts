@@ -2,21 +2,29 @@
 // grant picks the token answer when the request names no `Prefer` itself, and authorize/logout redirect
 // sessions point at the mock's own pages.
 
-/** E-mail local part (before any `+tag`) -> the Prefer header Prism answers with. */
-export const LOGIN_SCENARIOS: Readonly<Record<string, string>> = {
+// E-mail local part (before any `+tag`) -> the Prefer header Prism answers with, per call; any other
+// address succeeds.
+const STATE_SCENARIOS: Readonly<Record<string, string>> = {
   'owner-approval': 'example=requireOwnerApproval',
   verify: 'example=requireEmailVerification',
   'status-check': 'example=statusCheck',
   mfa: 'example=requireMfa',
-  'wrong-password': 'code=401, example=invalidPassword',
-  'reset-password': 'code=403, example=resetPasswordRequired',
   'no-captcha': 'code=400, example=missingCaptchaToken',
   'bad-captcha': 'code=400, example=invalidCaptchaToken',
-  exists: 'code=409, example=emailAlreadyExists',
-  'invalid-email': 'code=400, example=invalidEmail',
 };
 
-const SIGN_IN_PATHS = new Set(['/v2/login', '/v2/register']);
+export const SIGN_IN_SCENARIOS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  '/v2/login': {
+    ...STATE_SCENARIOS,
+    'wrong-password': 'code=401, example=invalidPassword',
+    'reset-password': 'code=403, example=resetPasswordRequired',
+  },
+  '/v2/register': {
+    ...STATE_SCENARIOS,
+    exists: 'code=409, example=emailAlreadyExists',
+    'invalid-email': 'code=400, example=invalidEmail',
+  },
+};
 
 /** Token grant -> the example of `POST /oauth2/token` that answers it. */
 const TOKEN_EXAMPLES: Readonly<Record<string, string>> = {
@@ -32,15 +40,12 @@ export const preferForAuth = (path: string, body: unknown): string | undefined =
     const grant = body as { grantType?: unknown; grant_type?: unknown } | undefined;
     return TOKEN_EXAMPLES[String(grant?.grantType ?? grant?.grant_type)];
   }
-  if (!SIGN_IN_PATHS.has(path)) return undefined;
+  const scenarios = SIGN_IN_SCENARIOS[path];
+  if (!scenarios) return undefined;
   const email = (body as { loginId?: { email?: unknown } } | undefined)?.loginId?.email;
   if (typeof email !== 'string') return undefined;
   const local = (email.split('@')[0] ?? '').split('+')[0]?.toLowerCase() ?? '';
-  const prefer = LOGIN_SCENARIOS[local] ?? 'example=success';
-  // A scenario for the other call (exists@ on login, wrong-password@ on register) falls back to success.
-  if (path === '/v2/login' && /409|invalidEmail/.test(prefer)) return 'example=success';
-  if (path === '/v2/register' && /401|403/.test(prefer)) return 'example=success';
-  return prefer;
+  return scenarios[local] ?? 'example=success';
 };
 
 interface AuthRequest {

@@ -108,3 +108,11 @@ describe('login states chosen by the e-mail', () => {
     expect(await auth.processVerification({ verificationCode: '123456' })).toMatchObject({ loginState: 'SUCCESS' });
   });
 });
+
+describe('scenarios belong to their call', () => {
+  it('answers a register-only address on login, and a login-only address on register, with success', async () => {
+    const { auth } = signedIn();
+    expect(await auth.login({ email: 'exists@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(await auth.register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
+  });
+});
