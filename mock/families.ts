@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { operations as commerceOperations } from '../generated/commerce/operations';
 import { operations as platformOperations } from '../generated/platform/operations';
-import type { OperationEntry } from '../src/client/operation-entry';
+import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
 
 export interface MockFamily {
   readonly name: 'commerce' | 'platform';

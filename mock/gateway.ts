@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Agent, createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
-import { RouteTable } from '../src/client/route-match';
-import type { OperationEntry } from '../src/client/operation-entry';
+import { RouteTable } from '../src/operations/route-table';
+import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
 import { mockRedirectUrl, preferForAuth } from './auth-scenarios';
 import { MOCK_FAMILIES, type MockFamily } from './families';
 import { serveOAuthPage } from './oauth-pages';

@@ -6,7 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const INPUTS = ['spec', 'scripts', 'src', 'orval.config.ts', 'redocly.yaml', 'package.json', 'tsconfig.json'];
+const INPUTS = ['spec', 'spec-model', 'scripts', 'src', 'redocly.yaml', 'package.json', 'tsconfig.json'];
 
 const listFiles = (dir) =>
   existsSync(dir)
@@ -21,7 +21,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'check-generated-'));
 try {
   for (const input of INPUTS) cpSync(join(root, input), join(scratch, input), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-  execFileSync(process.execPath, ['scripts/generate.mjs'], { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/generate.ts'], { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] });
   const committed = join(root, 'generated');
   const fresh = join(scratch, 'generated');
   const names = new Set([...listFiles(committed), ...listFiles(fresh)]);

@@ -1,6 +1,10 @@
-export { createClient, type StorefrontClient } from './client/create-client';
-export type { ClientOptions, Family } from './client/options';
-export type { OperationInfo } from './client/operation-entry';
+// storefront-api: the client, its errors and paging. React-free.
+export { createClient, type FamilyClient, type StorefrontClient } from './client/create-client';
+export type { ClientOptions, RetryOptions } from './client/options';
+export type { AuthContext, AuthStrategy } from './client/auth-port';
+export type { CallOptions, OperationData, OperationInit } from './client/operation-types';
+export type { OperationFunction } from './client/operation-function';
+export type { Family, HttpMethod, OperationInfo, OperationMeta } from './operations/operation-meta';
 export { MAX_QUERY_LENGTH } from './client/long-get';
 export {
   ApiError,
@@ -10,7 +14,7 @@ export {
   ValidationError,
   type FieldViolation,
 } from './errors/api-error';
-export { apiKey, noAuth, staticToken, type AuthContext, type AuthStrategy } from './auth/strategy';
+export { apiKey, noAuth, staticToken } from './auth/simple-strategies';
 export {
   DEFAULT_PAGE_SIZE,
   paginateCursor,

@@ -1,13 +1,9 @@
-export { apiKey, noAuth, staticToken, type AuthContext, type AuthStrategy } from './strategy';
-export {
-  oauthStrategy,
-  type LoginParams,
-  type OAuthData,
-  type OAuthStrategy,
-  type OAuthStrategyOptions,
-  type RegisterParams,
-  type ResponseMode,
-} from './oauth-strategy';
+// storefront-api/auth: token strategies and member sign-in. React-free; sign-in is a separate function so that
+// visitor-token apps bundle none of it.
+export type { AuthContext, AuthStrategy } from '../client/auth-port';
+export { apiKey, noAuth, staticToken } from './simple-strategies';
+export { oauthStrategy, type AuthSnapshot, type DirectLoginState, type OAuthStrategy, type OAuthStrategyOptions } from './oauth-strategy';
+export { memberSignIn, type LoginParams, type MemberSignIn, type OAuthData, type RegisterParams, type ResponseMode } from './member-sign-in';
 export { AUTH_ERROR_CODES, displayState, LoginState, type LoginErrorCode, type LoginResult } from './login-state';
 export { codeChallenge, generateCodeVerifier, MAX_VERIFIER_LENGTH, MIN_VERIFIER_LENGTH } from './pkce';
 export { SILENT_SIGN_IN_TIMEOUT_MS } from './silent-sign-in';

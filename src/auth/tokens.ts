@@ -26,6 +26,8 @@ export const EMPTY_TOKENS: Tokens = {
 export interface TokenStorage {
   getTokens(): Tokens;
   setTokens(tokens: Tokens): void;
+  /** Tells `listener` when the tokens change from outside this storage object (another tab); returns the unsubscribe. */
+  subscribe?(listener: () => void): () => void;
 }
 
 export const nowInSeconds = (): number => Math.floor(Date.now() / 1000);
@@ -63,16 +65,30 @@ export const localStorageTokenStorage = (
   storage: Storage | undefined = globalThis.localStorage,
 ): TokenStorage => {
   if (!storage) throw new Error('localStorageTokenStorage: no localStorage here (use memoryTokenStorage on the server)');
+  // Parsed once per stored text: the same text gives the same object, which useSyncExternalStore needs.
+  let lastRaw: string | null = null;
+  let last: Tokens = EMPTY_TOKENS;
   return {
     getTokens: () => {
       const raw = storage.getItem(key);
-      if (!raw) return EMPTY_TOKENS;
+      if (raw === lastRaw) return last;
+      lastRaw = raw;
       try {
-        return checkTokens(JSON.parse(raw), 'localStorage');
+        last = raw ? checkTokens(JSON.parse(raw), 'localStorage') : EMPTY_TOKENS;
       } catch {
-        return EMPTY_TOKENS;
+        last = EMPTY_TOKENS;
       }
+      return last;
     },
     setTokens: (tokens) => storage.setItem(key, JSON.stringify(checkTokens(tokens, 'setTokens'))),
+    subscribe: (listener) => {
+      // Other tabs sharing this localStorage: the browser fires `storage` in every tab but the writer.
+      const target = globalThis as { addEventListener?: Window['addEventListener']; removeEventListener?: Window['removeEventListener'] };
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === key || event.key === null) listener();
+      };
+      target.addEventListener?.('storage', onStorage);
+      return () => target.removeEventListener?.('storage', onStorage);
+    },
   };
 };

@@ -1,8 +1,17 @@
-import type { AuthStrategy } from '../auth/strategy';
 import type { ApiError } from '../errors/api-error';
-import type { OperationInfo } from './operation-entry';
+import type { Family, HttpMethod, OperationInfo } from '../operations/operation-meta';
+import type { AuthStrategy } from './auth-port';
 
-export type Family = 'commerce' | 'platform';
+export interface RetryOptions {
+  /** Further attempts after the first (default 2). */
+  readonly retries?: number;
+  /** Methods that may be retried (default GET only: a POST may have taken effect). */
+  readonly methods?: readonly HttpMethod[];
+  /** First back-off in ms, doubled each attempt (default 200); a `Retry-After` answer wins up to `maxDelayMs`. */
+  readonly baseDelayMs?: number;
+  /** Longest wait between attempts (default 10000). */
+  readonly maxDelayMs?: number;
+}
 
 export interface ClientOptions {
   /** One URL for both families, or one per family (no trailing path after the API root). */
@@ -15,10 +24,12 @@ export interface ClientOptions {
   readonly fetch?: typeof fetch;
   /** Headers sent with every call. */
   readonly headers?: Record<string, string>;
-  /** Abort a call that takes longer than this many milliseconds (a SystemError). */
+  /** Abort a call, body included, that takes longer than this many milliseconds (a SystemError). */
   readonly timeoutMs?: number;
   /** Aborts every call of this client when it fires. */
   readonly signal?: AbortSignal;
+  /** Opt-in: retry failed idempotent calls (429, 502, 503, 504, network failures) with back-off. */
+  readonly retry?: boolean | RetryOptions;
 }
 
 const checkUrl = (field: string, value: unknown): string => {
@@ -40,4 +51,29 @@ export const resolveBaseUrls = (options: ClientOptions): Record<Family, string> 
   }
   const url = checkUrl('baseUrl', baseUrl);
   return { commerce: url, platform: url };
+};
+
+const checkCount = (field: string, value: number | undefined, fallback: number): number => {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0) throw new TypeError(`createClient: ${field} must be a whole number >= 0, got ${value}`);
+  return value;
+};
+
+export interface RetryPolicy {
+  readonly retries: number;
+  readonly methods: readonly string[];
+  readonly baseDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+/** The retry option made whole, or undefined when calls are not retried. */
+export const resolveRetry = (retry: ClientOptions['retry']): RetryPolicy | undefined => {
+  if (!retry) return undefined;
+  const given = retry === true ? {} : retry;
+  return {
+    retries: checkCount('retry.retries', given.retries, 2),
+    methods: given.methods ?? ['GET'],
+    baseDelayMs: checkCount('retry.baseDelayMs', given.baseDelayMs, 200),
+    maxDelayMs: checkCount('retry.maxDelayMs', given.maxDelayMs, 10_000),
+  };
 };

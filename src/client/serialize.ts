@@ -60,3 +60,28 @@ export const unflatten = (query: Record<string, unknown>): Record<string, unknow
   }
   return root;
 };
+
+/** A query that cannot travel as flat names: it holds an object, or a list of objects. */
+export const isNested = (query: Record<string, unknown>): boolean =>
+  Object.values(query).some((value) => {
+    const wire = value instanceof Date ? value : Array.isArray(value) ? value[0] : value;
+    return typeof wire === 'object' && wire !== null && !(wire instanceof Date);
+  });
+
+/** base64url of the UTF-8 JSON of a request message: the platform's `.r` query parameter. */
+export const encodeEnvelope = (message: unknown): string => {
+  const bytes = new TextEncoder().encode(serializeBody(message));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+};
+
+/** The path template with each parameter filled in and percent-encoded, so `a/b?c#d` stays one segment. */
+export const fillPath = (template: string, values: Record<string, unknown> | undefined): string =>
+  template.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = values?.[name];
+    if (value === undefined || value === null || value === '') {
+      throw new TypeError(`path parameter "${name}" of ${template} is required`);
+    }
+    return encodeURIComponent(String(value));
+  });

@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../client/operation-entry';
+import type { OperationInfo } from '../operations/operation-meta';
 
 /** One field that failed validation, as the platform reports it. */
 export interface FieldViolation {
@@ -14,25 +14,34 @@ export interface ApiErrorInit {
   readonly requestId?: string | undefined;
   readonly operation?: OperationInfo | undefined;
   readonly cause?: unknown;
+  /** From a `Retry-After` header: how long the server asks the caller to wait. */
+  readonly retryAfterMs?: number | undefined;
 }
 
-/** Every error a call raises: the HTTP status (0 when no answer came) and the platform's request id. */
+/**
+ * Every error a call raises: the HTTP status (0 when no answer came) and the platform's request id. Each class
+ * names itself with a string literal: minifiers rename classes, and logs must still say `ValidationError`.
+ */
 export class ApiError extends Error {
+  override name = 'ApiError';
   readonly status: number;
   readonly requestId: string | undefined;
+  /** Set on 429 and 503 answers (and any other) that carry `Retry-After`. */
+  readonly retryAfterMs: number | undefined;
   operation: OperationInfo | undefined;
 
   constructor(message: string, init: ApiErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = new.target.name;
     this.status = init.status;
     this.requestId = init.requestId;
+    this.retryAfterMs = init.retryAfterMs;
     this.operation = init.operation;
   }
 }
 
 /** The request broke field rules; `fieldViolations` is sorted by field. */
 export class ValidationError extends ApiError {
+  override name = 'ValidationError';
   readonly fieldViolations: readonly FieldViolation[];
 
   constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {
@@ -44,6 +53,7 @@ export class ValidationError extends ApiError {
 
 /** A business error of the service (or any other 4xx), with its code, description and data. */
 export class ApplicationError extends ApiError {
+  override name = 'ApplicationError';
   readonly code: string;
   readonly description: string;
   readonly data: Record<string, unknown> | undefined;
@@ -62,6 +72,7 @@ export class ApplicationError extends ApiError {
 
 /** A 5xx, a network failure, a time-out or an answer that cannot be read. */
 export class SystemError extends ApiError {
+  override name = 'SystemError';
   constructor(init: ApiErrorInit) {
     super(init.requestId ? `System error occurred, request-id: ${init.requestId}` : 'System error occurred', init);
   }
@@ -69,6 +80,7 @@ export class SystemError extends ApiError {
 
 /** A GET whose query string is too long and whose operation has no POST twin to fall back to. */
 export class QueryTooLongError extends ApiError {
+  override name = 'QueryTooLongError';
   readonly length: number;
   readonly limit: number;
 

@@ -1,6 +1,5 @@
-import type { OperationInfo } from '../client/operation-entry';
+import type { OperationInfo } from '../operations/operation-meta';
 import { ApiError, ApplicationError, SystemError, ValidationError, type FieldViolation } from './api-error';
-import { prismViolations } from './prism-violations';
 import { constantCase, statusText } from './status-text';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
@@ -13,48 +12,52 @@ interface PlatformErrorBody {
   };
 }
 
-const readBody = async (response: Response): Promise<unknown> => {
-  const text = await response.text();
-  if (!text) return undefined;
+/** `Retry-After` as milliseconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
+export const retryAfterMs = (value: string | null, now = Date.now()): number | undefined => {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+};
+
+const parse = (text: string): unknown => {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return text;
+    return undefined;
   }
 };
 
-/** The error a failed answer stands for, by the platform's rules (see README "Errors"). */
-export const toApiError = async (
-  response: Response,
+/** The error a failed answer stands for, by the platform's rules (see README "Errors"); the body is already read. */
+export const toApiError = (
+  status: number,
+  statusLine: string,
+  headers: Headers,
+  text: string,
   operation: OperationInfo | undefined,
-  queryNames: readonly string[] = [],
-): Promise<ApiError> => {
-  const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const init = { status: response.status, requestId, operation };
-  let body: unknown;
-  try {
-    body = await readBody(response);
-  } catch (cause) {
-    return new SystemError({ ...init, cause });
-  }
-  if (response.status >= 500 || response.status < 400) return new SystemError({ ...init, cause: body });
+): ApiError => {
+  const init = {
+    status,
+    requestId: headers.get(REQUEST_ID_HEADER) ?? undefined,
+    operation,
+    retryAfterMs: retryAfterMs(headers.get('retry-after')),
+  };
+  if (status >= 500 || status < 400) return new SystemError(init);
 
-  const fromMock = prismViolations(response.headers.get('sl-violations'), body, queryNames);
-  if (fromMock) return new ValidationError(fromMock, init);
+  const body = (text ? parse(text) : undefined) as PlatformErrorBody | undefined;
+  const violations = body?.details?.validationError?.fieldViolations;
+  if (Array.isArray(violations) && violations.length > 0) return new ValidationError(violations, init);
 
-  const platform = (typeof body === 'object' && body !== null ? body : {}) as PlatformErrorBody;
-  const violations = platform.details?.validationError?.fieldViolations;
-  if (violations && violations.length > 0) return new ValidationError(violations, init);
-
-  const application = platform.details?.applicationError;
+  const application = body?.details?.applicationError;
   if (application?.code) {
     return new ApplicationError(
-      platform.message ?? application.description ?? application.code,
+      body?.message ?? application.description ?? application.code,
       { code: application.code, description: application.description ?? '', data: application.data },
       init,
     );
   }
 
-  const text = statusText(response.status, response.statusText);
-  return new ApplicationError(text, { code: constantCase(text), description: text }, init);
+  const label = statusText(status, statusLine);
+  return new ApplicationError(label, { code: constantCase(label), description: label }, init);
 };

@@ -1,12 +1,15 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayState, type LoginResult, type LoginState } from '../auth/login-state';
-import type { LoginParams, OAuthStrategy, RegisterParams } from '../auth/oauth-strategy';
+import { memberSignIn, type LoginParams, type RegisterParams } from '../auth/member-sign-in';
+import type { DirectLoginState, OAuthStrategy } from '../auth/oauth-strategy';
+import type { TokenRole } from '../auth/tokens';
 
 export interface ShopperAuth {
   /** The state to show: INITIAL, SUCCESS, FAILURE, EMAIL_VERIFICATION_REQUIRED, OWNER_APPROVAL_REQUIRED or a captcha state. */
   readonly loginState: LoginState;
   /** The last result with its data, error and errorCode. */
-  readonly result: LoginResult | { readonly loginState: 'INITIAL' };
+  readonly result: DirectLoginState;
+  readonly role: TokenRole;
   readonly loggedIn: boolean;
   readonly pending: boolean;
   login(params: LoginParams): Promise<LoginResult>;
@@ -17,35 +20,35 @@ export interface ShopperAuth {
   logout(originalUrl: string): Promise<{ logoutUrl: string }>;
 }
 
-/** The shopper's sign-in state and actions for a component, re-rendering after each action. */
+/**
+ * The shopper's sign-in state and actions. It reads the strategy's store, so every component re-renders on
+ * renewals, sign-in and sign-out, whoever caused them (another component, a background renewal, another tab).
+ */
 export const useShopperAuth = (auth: OAuthStrategy): ShopperAuth => {
-  const [result, setResult] = useState(() => auth.loginState());
-  const [loggedIn, setLoggedIn] = useState(() => auth.loggedIn());
-  const [pending, setPending] = useState(false);
+  const snapshot = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
+  const signIn = useMemo(() => memberSignIn(auth), [auth]);
+  const [pending, setPending] = useState(0);
 
-  const run = useCallback(
-    async <T>(action: () => Promise<T>): Promise<T> => {
-      setPending(true);
-      try {
-        return await action();
-      } finally {
-        setResult(auth.loginState());
-        setLoggedIn(auth.loggedIn());
-        setPending(false);
-      }
-    },
-    [auth],
-  );
+  const run = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+    setPending((count) => count + 1);
+    try {
+      return await action();
+    } finally {
+      setPending((count) => count - 1);
+    }
+  }, []);
 
+  const { login } = snapshot;
   return {
-    loginState: result.loginState === 'INITIAL' ? 'INITIAL' : displayState(result),
-    result,
-    loggedIn,
-    pending,
-    login: (params) => run(() => auth.login(params)),
-    register: (params) => run(() => auth.register(params)),
-    processVerification: (inputs) => run(() => auth.processVerification(inputs)),
-    completeSignIn: (sessionToken) => run(async () => void (await auth.getMemberTokensForDirectLogin(sessionToken))),
-    logout: (originalUrl) => run(() => auth.logout(originalUrl)),
+    loginState: login.loginState === 'INITIAL' ? 'INITIAL' : displayState(login),
+    result: login,
+    role: snapshot.role,
+    loggedIn: snapshot.loggedIn,
+    pending: pending > 0,
+    login: (params) => run(() => signIn.login(params)),
+    register: (params) => run(() => signIn.register(params)),
+    processVerification: (inputs) => run(() => signIn.processVerification(inputs)),
+    completeSignIn: (sessionToken) => run(async () => void (await signIn.getMemberTokensForDirectLogin(sessionToken))),
+    logout: (originalUrl) => run(() => signIn.logout(originalUrl)),
   };
 };

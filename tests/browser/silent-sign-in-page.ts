@@ -1,5 +1,5 @@
 // Bundled into the test page: runs silent sign-in against the mock and reports what happened.
-import { oauthStrategy } from '../../src/auth/index';
+import { memberSignIn, oauthStrategy } from '../../src/auth/index';
 import { createClient } from '../../src/index';
 
 export interface SilentSignInReport {
@@ -26,7 +26,7 @@ export const run = async (mockUrl: string, sessionToken: string, timeoutMs: numb
   });
   observer.observe(document.body, { childList: true });
   try {
-    const tokens = await auth.getMemberTokensForDirectLogin(sessionToken);
+    const tokens = await memberSignIn(auth).getMemberTokensForDirectLogin(sessionToken);
     return { role: tokens.refreshToken.role, loggedIn: auth.loggedIn(), framesLeft: document.querySelectorAll('iframe').length, frameSeen };
   } catch (error) {
     return { error: (error as Error).message, framesLeft: document.querySelectorAll('iframe').length, frameSeen };

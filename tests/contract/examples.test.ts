@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, listOperations } from '../support/documents';
+import { FAMILIES, listOperations, loadDocument } from '../support/documents';
 
 // Prism serves named examples as they are, and the reference shows them: every request body and every JSON
 // response of every operation has at least one.
 for (const family of FAMILIES) {
   describe(`${family} named examples`, () => {
-    it.each(listOperations(family).map((op) => [op.operationId, op] as const))('%s', (_id, operation) => {
+    it.each(listOperations(family, loadDocument(family)).map((op) => [op.operationId, op] as const))('%s', (_id, operation) => {
       const missing: string[] = [];
       const body = operation.requestBody?.content?.['application/json'];
       if (body && Object.keys(body.examples ?? {}).length === 0) missing.push('request body');

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { oauthStrategy, type Tokens } from '../../src/auth/index';
+import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { createClient } from '../../src/index';
 
 // The OAuth strategy against the mock playing the platform's side of every grant and login state.
@@ -33,15 +33,15 @@ describe('grants against the mock', () => {
 
   it('authorization_code: the authorize page redirects with a code that becomes member tokens', async () => {
     const { auth } = signedIn();
-    const oauthData = await auth.generateOAuthData('http://127.0.0.1:9/callback', 'http://127.0.0.1:9/');
-    const { authUrl } = await auth.getAuthUrl(oauthData, { prompt: 'login' });
+    const oauthData = await memberSignIn(auth).generateOAuthData('http://127.0.0.1:9/callback', 'http://127.0.0.1:9/');
+    const { authUrl } = await memberSignIn(auth).getAuthUrl(oauthData, { prompt: 'login' });
     expect(authUrl.startsWith(`${baseUrl}/__mock/oauth/authorize?`)).toBe(true);
     expect(new URL(authUrl).searchParams.get('code_challenge')).toBe(oauthData.codeChallenge);
     const page = await fetch(authUrl, { redirect: 'manual' });
     expect(page.status).toBe(302);
-    const { code, state } = auth.parseFromUrl(page.headers.get('location') ?? '');
+    const { code, state } = memberSignIn(auth).parseFromUrl(page.headers.get('location') ?? '');
     expect(state).toBe(oauthData.state);
-    const tokens = await auth.getMemberTokens(code, state, oauthData);
+    const tokens = await memberSignIn(auth).getMemberTokens(code, state, oauthData);
     expect(tokens.refreshToken.role).toBe('member');
     expect(auth.loggedIn()).toBe(true);
   });
@@ -58,7 +58,7 @@ describe('grants against the mock', () => {
   it('logout: a logout URL on the mock and tokens cleared', async () => {
     const { auth, client } = signedIn();
     await client.commerce.GET('/v1/carts/current');
-    const { logoutUrl } = await auth.logout('http://127.0.0.1:9/bye');
+    const { logoutUrl } = await memberSignIn(auth).logout('http://127.0.0.1:9/bye');
     expect(logoutUrl.startsWith(`${baseUrl}/__mock/oauth/logout`)).toBe(true);
     const page = await fetch(logoutUrl, { redirect: 'manual' });
     expect(page.headers.get('location')).toBe('http://127.0.0.1:9/bye');
@@ -79,7 +79,7 @@ describe('login states chosen by the e-mail', () => {
     ['bad-captcha@example.com', { loginState: 'FAILURE', errorCode: 'invalidCaptchaToken' }],
   ])('login %s', async (email, expected) => {
     const { auth } = signedIn();
-    expect(await auth.login({ email, password: 'correct-horse-9' })).toMatchObject(expected);
+    expect(await memberSignIn(auth).login({ email, password: 'correct-horse-9' })).toMatchObject(expected);
   });
 
   it.each([
@@ -89,7 +89,7 @@ describe('login states chosen by the e-mail', () => {
     ['no-captcha@example.com', { loginState: 'FAILURE', errorCode: 'missingCaptchaToken' }],
   ])('register %s', async (email, expected) => {
     const { auth } = signedIn();
-    expect(await auth.register({ email, password: 'correct-horse-9' })).toMatchObject(expected);
+    expect(await memberSignIn(auth).register({ email, password: 'correct-horse-9' })).toMatchObject(expected);
   });
 
   it('a Prefer example overrides the e-mail', async () => {
@@ -104,15 +104,15 @@ describe('login states chosen by the e-mail', () => {
 
   it('verifies the e-mail code after REQUIRE_EMAIL_VERIFICATION', async () => {
     const { auth } = signedIn();
-    await auth.login({ email: 'verify@example.com', password: 'correct-horse-9' });
-    expect(await auth.processVerification({ verificationCode: '123456' })).toMatchObject({ loginState: 'SUCCESS' });
+    await memberSignIn(auth).login({ email: 'verify@example.com', password: 'correct-horse-9' });
+    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toMatchObject({ loginState: 'SUCCESS' });
   });
 });
 
 describe('scenarios belong to their call', () => {
   it('answers a register-only address on login, and a login-only address on register, with success', async () => {
     const { auth } = signedIn();
-    expect(await auth.login({ email: 'exists@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
-    expect(await auth.register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(await memberSignIn(auth).login({ email: 'exists@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(await memberSignIn(auth).register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
   });
 });

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { useGetCheckout, useGetCurrentCart } from '../../src/commerce';
+
 import { ApiError, createClient, staticToken, ValidationError } from '../../src/index';
-import { StorefrontProvider } from '../../src/react/index';
+import { StorefrontProvider, useGetCheckout, useGetCurrentCart } from '../../src/react/index';
 
 // Generated hooks rendering against the live mock, through the provider's client.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -18,7 +18,7 @@ function CartSize() {
 }
 
 function CheckoutOrError({ id }: { id: string }) {
-  const { data, error } = useGetCheckout(id, { query: { retry: false } });
+  const { data, error } = useGetCheckout({ params: { path: { id } } }, { retry: false });
   if (error) return <p data-testid="error">{`${error instanceof ValidationError ? 'ValidationError' : error.name}: ${error.message}`}</p>;
   return <p>{data ? 'checkout' : 'loading'}</p>;
 }

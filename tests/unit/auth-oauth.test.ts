@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oauthStrategy, type Tokens } from '../../src/auth/index';
+import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { createClient } from '../../src/index';
 import { fakePlatform, json, type SeenRequest } from '../support/fake-platform';
 
@@ -88,10 +88,10 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it('creates the authorize redirect session with S256, offline_access and the state', async () => {
     const { auth, seen } = setup({ 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's1', fullUrl: 'https://auth.test/authorize?x=1' } }) }, valid);
-    const data = await auth.generateOAuthData('https://shop.test/callback', 'https://shop.test/cart');
+    const data = await memberSignIn(auth).generateOAuthData('https://shop.test/callback', 'https://shop.test/cart');
     expect(data.codeVerifier).toHaveLength(43);
     expect(data).toMatchObject({ redirectUri: 'https://shop.test/callback', originalUri: 'https://shop.test/cart' });
-    const { authUrl } = await auth.getAuthUrl(data, { prompt: 'login' });
+    const { authUrl } = await memberSignIn(auth).getAuthUrl(data, { prompt: 'login' });
     expect(authUrl).toBe('https://auth.test/authorize?x=1');
     expect(seen[0]?.body).toEqual({
       auth: {
@@ -112,9 +112,9 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it('reads code, state and errors from the fragment or the query', () => {
     const auth = oauthStrategy({ clientId: 'c' });
-    expect(auth.parseFromUrl('https://shop.test/cb#code=abc&state=xyz')).toEqual({ code: 'abc', state: 'xyz' });
-    expect(auth.parseFromUrl('https://shop.test/cb?code=q1&state=s1', 'query')).toEqual({ code: 'q1', state: 's1' });
-    expect(auth.parseFromUrl('https://shop.test/cb#error=access_denied&error_description=No&state=s')).toEqual({
+    expect(memberSignIn(auth).parseFromUrl('https://shop.test/cb#code=abc&state=xyz')).toEqual({ code: 'abc', state: 'xyz' });
+    expect(memberSignIn(auth).parseFromUrl('https://shop.test/cb?code=q1&state=s1', 'query')).toEqual({ code: 'q1', state: 's1' });
+    expect(memberSignIn(auth).parseFromUrl('https://shop.test/cb#error=access_denied&error_description=No&state=s')).toEqual({
       code: null,
       state: 's',
       error: 'access_denied',
@@ -124,17 +124,17 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it('checks code and state before exchanging them', async () => {
     const { auth, seen } = setup({}, valid);
-    const data = await auth.generateOAuthData('https://shop.test/cb');
-    await expect(auth.getMemberTokens(null, data.state, data)).rejects.toThrow('Missing code or _state');
-    await expect(auth.getMemberTokens('code', '', data)).rejects.toThrow('Missing code or _state');
-    await expect(auth.getMemberTokens('code', 'other-state', data)).rejects.toThrow('Invalid _state');
+    const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
+    await expect(memberSignIn(auth).getMemberTokens(null, data.state, data)).rejects.toThrow('Missing code or _state');
+    await expect(memberSignIn(auth).getMemberTokens('code', '', data)).rejects.toThrow('Missing code or _state');
+    await expect(memberSignIn(auth).getMemberTokens('code', 'other-state', data)).rejects.toThrow('Invalid _state');
     expect(seen).toHaveLength(0);
   });
 
   it('exchanges the code for member tokens', async () => {
     const { auth, seen } = setup({ 'POST /oauth2/token': () => tokenAnswer('member-access', 'member-refresh') }, valid);
-    const data = await auth.generateOAuthData('https://shop.test/cb');
-    const tokens = await auth.getMemberTokens('the-code', data.state, data);
+    const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
+    const tokens = await memberSignIn(auth).getMemberTokens('the-code', data.state, data);
     expect(seen[0]?.body).toEqual({ grantType: 'authorization_code', clientId: 'client-1', code: 'the-code', codeVerifier: data.codeVerifier, redirectUri: 'https://shop.test/cb' });
     expect(tokens.refreshToken).toEqual({ value: 'member-refresh', role: 'member' });
     expect(auth.loggedIn()).toBe(true);
@@ -142,8 +142,8 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it("raises 'Failed to get member tokens' caused by the endpoint's 'something went wrong'", async () => {
     const { auth } = setup({ 'POST /oauth2/token': () => json(400, { error: 'invalid_grant' }) }, valid);
-    const data = await auth.generateOAuthData('https://shop.test/cb');
-    const failure = (await auth.getMemberTokens('bad', data.state, data).catch((e: unknown) => e)) as Error;
+    const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
+    const failure = (await memberSignIn(auth).getMemberTokens('bad', data.state, data).catch((e: unknown) => e)) as Error;
     expect(failure.message).toBe('Failed to get member tokens');
     expect((failure.cause as Error).message).toBe('something went wrong');
     expect(auth.loggedIn()).toBe(false);
@@ -152,7 +152,7 @@ describe('oauthStrategy PKCE sign-in', () => {
   it('logs out: logout redirect session, tokens cleared to role none', async () => {
     const member: Tokens = { accessToken: { value: 'm', expiresAt: now() + 3600 }, refreshToken: { value: 'mr', role: 'member' } };
     const { auth, seen } = setup({ 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's', fullUrl: 'https://auth.test/logout' } }) }, member);
-    expect(await auth.logout('https://shop.test/')).toEqual({ logoutUrl: 'https://auth.test/logout' });
+    expect(await memberSignIn(auth).logout('https://shop.test/')).toEqual({ logoutUrl: 'https://auth.test/logout' });
     expect(seen[0]?.body).toEqual({ logout: { clientId: 'client-1' }, callbacks: { postFlowUrl: 'https://shop.test/' } });
     expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
     expect(auth.loggedIn()).toBe(false);
@@ -160,7 +160,7 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it('asks to be bound to a client before making calls', async () => {
     const auth = oauthStrategy({ clientId: 'c' });
-    await expect(auth.login({ email: 'a@b.test', password: 'x' })).rejects.toThrow(/createClient\(\{ auth \}\)/);
+    await expect(memberSignIn(auth).login({ email: 'a@b.test', password: 'x' })).rejects.toThrow(/createClient\(\{ auth \}\)/);
   });
 });
 
@@ -176,7 +176,7 @@ describe('oauthStrategy direct login', () => {
     ['REQUIRE_MFA', { state: 'REQUIRE_MFA', stateToken: 'm' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
   ])('maps the server state %s', async (_name, answer, expected) => {
     const { auth, seen } = setup({ 'POST /v2/login': () => json(200, answer) }, valid);
-    expect(await auth.login({ email: 'shopper@example.com', password: 'secret123' })).toEqual(expected);
+    expect(await memberSignIn(auth).login({ email: 'shopper@example.com', password: 'secret123' })).toEqual(expected);
     expect(seen[0]?.body).toEqual({ loginId: { email: 'shopper@example.com' }, password: 'secret123' });
     expect(seen[0]?.headers.get('authorization')).toBe('visitor');
   });
@@ -189,12 +189,12 @@ describe('oauthStrategy direct login', () => {
     ['-12345', 'invalidEmail'],
   ])('maps login error %s to %s', async (code, errorCode) => {
     const { auth } = setup({ 'POST /v2/login': () => appError(403, code) }, valid);
-    expect(await auth.login({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'FAILURE', errorCode });
+    expect(await memberSignIn(auth).login({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'FAILURE', errorCode });
   });
 
   it('sends captcha tokens as the platform expects', async () => {
     const { auth, seen } = setup({ 'POST /v2/login': () => json(200, { state: 'SUCCESS', sessionToken: 's' }) }, valid);
-    await auth.login({ email: 'a@b.test', password: 'x', captchaTokens: { invisibleRecaptchaToken: 'inv' } });
+    await memberSignIn(auth).login({ email: 'a@b.test', password: 'x', captchaTokens: { invisibleRecaptchaToken: 'inv' } });
     expect(seen[0]?.body?.captchaTokens).toEqual([{ InvisibleRecaptcha: 'inv' }]);
   });
 
@@ -204,7 +204,7 @@ describe('oauthStrategy direct login', () => {
     ['-19970', 'invalidCaptchaToken'],
   ])('maps registration error %s to %s', async (code, errorCode) => {
     const { auth } = setup({ 'POST /v2/register': () => appError(409, code) }, valid);
-    expect(await auth.register({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'FAILURE', errorCode });
+    expect(await memberSignIn(auth).register({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'FAILURE', errorCode });
   });
 
   it('maps an e-mail field violation at registration to invalidEmail', async () => {
@@ -215,7 +215,7 @@ describe('oauthStrategy direct login', () => {
       },
       valid,
     );
-    expect(await auth.register({ email: 'nope', password: 'x' })).toEqual({ loginState: 'FAILURE', error: 'must be a valid e-mail', errorCode: 'invalidEmail' });
+    expect(await memberSignIn(auth).register({ email: 'nope', password: 'x' })).toEqual({ loginState: 'FAILURE', error: 'must be a valid e-mail', errorCode: 'invalidEmail' });
   });
 
   it('processes verification only while e-mail verification is required', async () => {
@@ -226,11 +226,11 @@ describe('oauthStrategy direct login', () => {
       },
       valid,
     );
-    expect(await auth.processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
     expect(seen.some((r) => r.path === '/v1/auth/verify')).toBe(false);
-    await auth.register({ email: 'new@b.test', password: 'x' });
+    await memberSignIn(auth).register({ email: 'new@b.test', password: 'x' });
     expect(auth.loginState().loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
-    expect(await auth.processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'after-verify' } });
+    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'after-verify' } });
     expect(seen.find((r) => r.path === '/v1/auth/verify')?.body).toEqual({ code: '123456', stateToken: 'vt-1' });
   });
 });

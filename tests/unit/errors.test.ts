@@ -3,16 +3,17 @@ import { ApplicationError, SystemError, ValidationError } from '../../src/errors
 import { toApiError } from '../../src/errors/to-api-error';
 
 const answer = (status: number, body: unknown, headers: Record<string, string> = {}, statusText = '') =>
-  new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+  [
     status,
     statusText,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
+    new Headers({ 'content-type': 'application/json', ...headers }),
+    typeof body === 'string' ? body : JSON.stringify(body),
+  ] as const;
 
 describe('error model', () => {
   it('maps a validation body to ValidationError, violations sorted by field, exact message', async () => {
     const error = await toApiError(
-      answer(
+      ...answer(
         400,
         {
           message: 'bad',
@@ -38,7 +39,7 @@ describe('error model', () => {
 
   it('keeps message, description, code and data of an application error', async () => {
     const error = await toApiError(
-      answer(428, {
+      ...answer(428, {
         message: 'Checkout already completed',
         details: { applicationError: { code: 'CHECKOUT_ALREADY_COMPLETED', description: 'The checkout is done', data: { orderId: 'o1' } } },
       }),
@@ -49,50 +50,36 @@ describe('error model', () => {
   });
 
   it('maps any other 4xx to an ApplicationError named after the status text', async () => {
-    const notFound = await toApiError(answer(404, 'nope'), undefined);
+    const notFound = await toApiError(...answer(404, 'nope'), undefined);
     expect(notFound).toBeInstanceOf(ApplicationError);
     expect(notFound).toMatchObject({ code: 'NOT_FOUND', description: 'Not Found' });
-    const teapot = await toApiError(answer(418, {}, {}, "I'm a teapot"), undefined);
+    const teapot = await toApiError(...answer(418, {}, {}, "I'm a teapot"), undefined);
     expect(teapot).toMatchObject({ code: 'IM_A_TEAPOT', description: "I'm a teapot" });
   });
 
   it('maps 5xx to SystemError with or without the request id', async () => {
-    const withId = await toApiError(answer(503, {}, { 'x-wix-request-id': 'abc.1' }), undefined);
+    const withId = await toApiError(...answer(503, {}, { 'x-wix-request-id': 'abc.1' }), undefined);
     expect(withId).toBeInstanceOf(SystemError);
     expect(withId.message).toBe('System error occurred, request-id: abc.1');
-    const withoutId = await toApiError(answer(500, 'oops'), undefined);
+    const withoutId = await toApiError(...answer(500, 'oops'), undefined);
     expect(withoutId.message).toBe('System error occurred');
-    expect(withoutId.cause).toBe('oops');
   });
 
-  it("turns Prism's problem body into one violation per field", async () => {
-    const error = await toApiError(
-      answer(422, {
-        type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-        title: 'Invalid request',
-        status: 422,
-        validation: [
-          { location: ['body'], severity: 'Error', code: 'required', message: "must have required property 'request'" },
-          { location: ['request', 'body', 'itemDetails', 'name'], severity: 'Error', code: 'maxLength', message: 'must NOT have more than 200 characters' },
-        ],
-      }),
-      undefined,
-    );
-    expect(error).toBeInstanceOf(ValidationError);
-    const violations = (error as ValidationError).fieldViolations;
-    expect(violations.map((v) => [v.field, v.violatedRule])).toEqual([
-      ['itemDetails.name', 'MAX_LENGTH'],
-      ['request', 'REQUIRED_FIELD'],
-    ]);
+  it('exposes Retry-After as milliseconds, in seconds or as a date', () => {
+    expect(toApiError(...answer(429, {}, { 'retry-after': '3' }), undefined).retryAfterMs).toBe(3000);
+    const date = new Date(Date.now() + 60_000).toUTCString();
+    const fromDate = toApiError(...answer(503, {}, { 'retry-after': date }), undefined).retryAfterMs ?? 0;
+    expect(fromDate).toBeGreaterThan(50_000);
+    expect(fromDate).toBeLessThanOrEqual(60_000);
+    expect(toApiError(...answer(503, {}), undefined).retryAfterMs).toBeUndefined();
   });
 
-  it('reads the sl-violations header before a mocked error body', async () => {
-    const header = JSON.stringify([{ location: ['query'], severity: 'Error', code: 'required', message: "must have required property 'fileId'" }]);
-    const error = await toApiError(
-      answer(400, { message: 'mocked', details: { applicationError: { code: 'X', description: 'mocked' } } }, { 'sl-violations': header }),
+  it('maps a 401 in the platform body to an ApplicationError, not a ValidationError', () => {
+    const error = toApiError(
+      ...answer(401, { message: 'UNAUTHENTICATED', details: { applicationError: { code: 'UNAUTHENTICATED', description: 'No token' } } }),
       undefined,
     );
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe(`INVALID_ARGUMENT: "fileId" must have required property 'fileId'`);
+    expect(error).toBeInstanceOf(ApplicationError);
+    expect(error).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
   });
 });

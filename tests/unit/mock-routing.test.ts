@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { operations as commerce } from '../../generated/commerce/operations';
 import { operations as platform } from '../../generated/platform/operations';
-import { RouteTable } from '../../src/client/route-match';
+import { RouteTable } from '../../src/operations/route-table';
 
 // The gateway's routing over the real route tables of both families.
 const tables = { commerce: new RouteTable(commerce), platform: new RouteTable(platform) };

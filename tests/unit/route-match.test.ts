@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RouteTable } from '../../src/client/route-match';
+import { RouteTable } from '../../src/operations/route-table';
 
 const table = new RouteTable([
   { operationId: 'getMember', method: 'GET', path: '/v1/members/{id}' },

@@ -1,0 +1,2 @@
+export declare const FAMILIES: readonly ['commerce', 'platform'];
+export declare const REDOCLY_ENV: NodeJS.ProcessEnv;

@@ -1,0 +1,38 @@
+import type { Json, MediaType, Operation, Parameter } from './document';
+
+export interface ExampleRequest {
+  readonly path: Record<string, string>;
+  readonly query: Record<string, Json>;
+  readonly body: Json | undefined;
+}
+
+const exampleOf = (parameter: Parameter): Json | undefined =>
+  parameter.example ??
+  Object.values(parameter.examples ?? {})[0]?.value ??
+  (parameter.schema?.example as Json | undefined) ??
+  (parameter.schema?.default as Json | undefined);
+
+export const firstExample = (media: MediaType | undefined): Json | undefined =>
+  media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
+
+/** The request an operation's examples describe: path and query parameters and the first body example. */
+export const exampleRequest = (operation: Operation): ExampleRequest => {
+  const path: Record<string, string> = {};
+  const query: Record<string, Json> = {};
+  for (const parameter of operation.parameters) {
+    const value = exampleOf(parameter);
+    if (value === undefined) {
+      if (parameter.required) throw new Error(`${operation.operationId}: required parameter ${parameter.name} has no example`);
+      continue;
+    }
+    if (parameter.in === 'path') path[parameter.name] = String(value);
+    if (parameter.in === 'query') query[parameter.name] = value;
+  }
+  return { path, query, body: firstExample(operation.requestBody?.content?.['application/json']) };
+};
+
+/** Status codes an operation declares as success (2xx, or 3xx for browser redirects). */
+export const successStatuses = (operation: Operation): number[] =>
+  Object.keys(operation.responses)
+    .map(Number)
+    .filter((status) => status >= 200 && status < 400);
