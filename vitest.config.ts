@@ -1,11 +1,22 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: unit tests need nothing running; the rest share one mock started by the global setup.
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    globalSetup: ['tests/support/global-mock.ts'],
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'against-mock',
+          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: ['tests/unit/**'],
+          globalSetup: ['tests/support/global-mock.ts'],
+        },
+      },
+    ],
   },
 });

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { fixDeclarationSpecifiers } from './build/declaration-specifiers.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRIES = {
@@ -32,4 +33,5 @@ await build({
   },
 });
 execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+fixDeclarationSpecifiers(join(root, 'dist', 'types'));
 console.log(`built dist/ (${Object.keys(ENTRIES).join(', ')})`);

@@ -84,7 +84,8 @@ for (const family of FAMILIES as readonly Family[]) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const ast = await openapiTS(pathToFileURL(bundled), { rootTypes: true, rootTypesNoSchemaPrefix: false });
-  writeFileSync(join(out, 'schema.d.ts'), banner(family) + astToString(ast));
+  // A .ts file (types only), so the declaration build emits it into the package next to what imports it.
+  writeFileSync(join(out, 'schema.ts'), banner(family) + astToString(ast));
 
   const document = loadDocument(family, bundled);
   const operations = listOperations(family, document).sort((a, b) => a.operationId.localeCompare(b.operationId));

@@ -46,7 +46,9 @@ export const send = async (url: string, init: RequestInit, options: SendOptions)
   try {
     // Already cancelled (before or during auth): never send it.
     if (signal?.aborted) throw signal.reason;
-    const response = await options.fetch(url, { ...init, signal });
+    // Called unbound: a browser's fetch throws "Illegal invocation" when `this` is some other object.
+    const fetchOnce = options.fetch;
+    const response = await fetchOnce(url, { ...init, signal });
     const text = await response.text();
     return { status: response.status, statusText: response.statusText, headers: response.headers, text, response };
   } finally {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { localStorageTokenStorage, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { createClient } from '../../src/index';
 import { useShopperAuth, type ShopperAuth } from '../../src/react/index';
+import { getCurrentCart } from '../../src/commerce';
 import { fakePlatform, json } from '../support/fake-platform';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -49,6 +50,57 @@ describe('useShopperAuth', () => {
     expect(seen.current?.loggedIn).toBe(false);
     expect(container.textContent).toBe('INITIAL');
     act(() => root.unmount());
+  });
+});
+
+describe('auth state is observable', () => {
+  it('every component sees a renewal made by a call elsewhere, and a sign-out made by another component', async () => {
+    const { fetch } = fakePlatform({
+      'POST /oauth2/token': () => json(200, { access_token: 'visitor-access', expires_in: 3600, refresh_token: 'vr' }),
+      'GET /v1/carts/current': () => json(200, { cart: {} }),
+      'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 'x', fullUrl: 'https://auth.test/logout' } }),
+    });
+    const auth = oauthStrategy({ clientId: 'c' });
+    const client = createClient({ baseUrl: 'https://api.test', fetch, auth });
+    const first = mount(auth);
+    const second = mount(auth);
+    expect([first.seen.current?.role, second.seen.current?.role]).toEqual(['none', 'none']);
+    await act(async () => void (await getCurrentCart(client)));
+    expect([first.seen.current?.role, second.seen.current?.role]).toEqual(['visitor', 'visitor']);
+    act(() => auth.setTokens(member));
+    expect(second.seen.current?.loggedIn).toBe(true);
+    await act(async () => void (await first.seen.current?.logout('https://shop.test/')));
+    expect([first.seen.current?.role, second.seen.current?.role]).toEqual(['none', 'none']);
+    act(() => (first.root.unmount(), second.root.unmount()));
+  });
+
+  it('follows another tab that shares localStorage', () => {
+    localStorage.clear();
+    const auth = oauthStrategy({ clientId: 'c', tokenStorage: localStorageTokenStorage('tab.tokens') });
+    const { seen, root } = mount(auth);
+    expect(seen.current?.loggedIn).toBe(false);
+    // Another tab writes the same key; the browser tells this one with a storage event.
+    act(() => {
+      localStorage.setItem('tab.tokens', JSON.stringify(member));
+      window.dispatchEvent(new StorageEvent('storage', { key: 'tab.tokens' }));
+    });
+    expect(seen.current?.loggedIn).toBe(true);
+    act(() => root.unmount());
+  });
+
+  it('keeps one snapshot object until something changes, and stops telling unsubscribed listeners', () => {
+    const auth = oauthStrategy({ clientId: 'c' });
+    const before = auth.getSnapshot();
+    expect(auth.getSnapshot()).toBe(before);
+    let told = 0;
+    const stop = auth.subscribe(() => (told += 1));
+    auth.setTokens(member);
+    expect(told).toBe(1);
+    expect(auth.getSnapshot()).not.toBe(before);
+    expect(auth.getSnapshot().role).toBe('member');
+    stop();
+    auth.setLoginState({ loginState: 'INITIAL' });
+    expect(told).toBe(1);
   });
 });
 

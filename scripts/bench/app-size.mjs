@@ -1,0 +1,70 @@
+// Size of small real apps built against the package's dist/ (what the tarball ships) with esbuild, minified,
+// code-split as an app bundler does: the entry chunk is what loads first; lazy chunks load on first use.
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+
+/** The smallest real app: visitor tokens, get the current cart, add to it. Its entry chunk has a budget. */
+export const SMALLEST_APP_BUDGET_GZIP = 6144;
+
+export const APPS = {
+  'smallest app (createClient, oauthStrategy, getCurrentCart, addToCurrentCart)': `
+    import { createClient } from 'storefront-api';
+    import { oauthStrategy } from 'storefront-api/auth';
+    import { addToCurrentCart, getCurrentCart } from 'storefront-api/commerce';
+    const client = createClient({ baseUrl: location.origin, auth: oauthStrategy({ clientId: 'app' }) });
+    getCurrentCart(client).then((data) => console.log(data.cart?.id));
+    addToCurrentCart(client, { body: { lineItems: [{ quantity: 1 }] } }).then((data) => console.log(data.cart?.id));`,
+  '... plus removeCurrentCartLineItems': `
+    import { createClient } from 'storefront-api';
+    import { oauthStrategy } from 'storefront-api/auth';
+    import { addToCurrentCart, getCurrentCart, removeCurrentCartLineItems } from 'storefront-api/commerce';
+    const client = createClient({ baseUrl: location.origin, auth: oauthStrategy({ clientId: 'app' }) });
+    getCurrentCart(client).then((data) => console.log(data.cart?.id));
+    addToCurrentCart(client, { body: { lineItems: [{ quantity: 1 }] } }).then((data) => console.log(data.cart?.id));
+    removeCurrentCartLineItems(client, { body: { lineItemIds: ['l1'] } }).then((data) => console.log(data.cart?.id));`,
+  'path-based calls (createClient, staticToken, client.commerce.GET)': `
+    import { createClient, staticToken } from 'storefront-api';
+    const client = createClient({ baseUrl: location.origin, auth: staticToken('token') });
+    client.commerce.GET('/v1/carts/current').then(({ data }) => console.log(data?.cart?.id));`,
+  'member sign-in app (+ memberSignIn: login, PKCE, silent sign-in)': `
+    import { createClient } from 'storefront-api';
+    import { memberSignIn, oauthStrategy } from 'storefront-api/auth';
+    import { getCurrentCart } from 'storefront-api/commerce';
+    const auth = oauthStrategy({ clientId: 'app' });
+    const client = createClient({ baseUrl: location.origin, auth });
+    memberSignIn(auth).login({ email: 'a@b.c', password: 'p' }).then(() => getCurrentCart(client));`,
+};
+
+/** Builds `source` importing 'storefront-api' from `packageDir`; sizes of the entry chunk and of every chunk. */
+export const measureApp = async (packageDir, source) => {
+  const scratch = mkdtempSync(join(tmpdir(), 'app-size-'));
+  try {
+    const entry = join(scratch, 'main.js');
+    writeFileSync(entry, source);
+    // Installed as an app has it, so the package's `exports` map decides what each import loads.
+    mkdirSync(join(scratch, 'node_modules'));
+    symlinkSync(packageDir, join(scratch, 'node_modules', 'storefront-api'), 'dir');
+    const result = await build({
+      entryPoints: [entry],
+      bundle: true,
+      minify: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      outdir: join(scratch, 'out'),
+      logLevel: 'silent',
+    });
+    const files = result.outputFiles.map((file) => ({ name: file.path, bytes: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length }));
+    const main = files.find((file) => file.name.endsWith('main.js'));
+    return {
+      entry: { minified: main?.bytes ?? 0, gzipped: main?.gzip ?? 0 },
+      lazy: files.filter((file) => file !== main).reduce((sum, file) => sum + file.gzip, 0),
+    };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+};

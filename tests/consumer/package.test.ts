@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+// The package as frontend teams get it: built, packed, installed from the tarball into a scratch app, then
+// compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(root, 'tests', 'consumer', 'fixtures');
+const npm = (cwd: string, ...args: string[]) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const tsc = (cwd: string, project: string) => {
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd, encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+};
+
+const compilerOptions = (moduleResolution: 'bundler' | 'node16') => ({
+  target: 'ES2022',
+  module: moduleResolution === 'bundler' ? 'ESNext' : 'Node16',
+  moduleResolution,
+  lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  jsx: 'react-jsx',
+  strict: true,
+  skipLibCheck: true,
+  noEmit: true,
+  types: [],
+});
+
+let app: string;
+let scratch: string;
+
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'consumer-'));
+  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
+  npm(root, 'pack', '--pack-destination', scratch);
+  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+  app = join(scratch, 'app');
+  execFileSync('mkdir', [app]);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }));
+  npm(app, 'install', join(scratch, tarball ?? 'missing.tgz'));
+  copyFileSync(join(fixtures, 'app.ts'), join(app, 'app.ts'));
+  copyFileSync(join(fixtures, 'hooks.tsx'), join(app, 'hooks.tsx'));
+}, 240_000);
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+describe('the packed package in a scratch app', () => {
+  it('imports every React-free entry in Node with neither React nor React Query installed', () => {
+    const script = `
+      let missing = 0;
+      for (const name of ['react', '@tanstack/react-query']) { try { await import(name); } catch { missing += 1; } }
+      const entries = await Promise.all(['storefront-api', 'storefront-api/commerce', 'storefront-api/platform', 'storefront-api/auth'].map((e) => import(e)));
+      console.log(JSON.stringify({ missing, createClient: typeof entries[0].createClient, getCurrentCart: typeof entries[1].getCurrentCart,
+        queryProducts: typeof entries[2].queryProducts, oauthStrategy: typeof entries[3].oauthStrategy }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ missing: 2, createClient: 'function', getCurrentCart: 'function', queryProducts: 'function', oauthStrategy: 'function' });
+  });
+
+  it('type-checks with skipLibCheck: wrong paths, body fields, enum values and response fields fail to compile', () => {
+    for (const resolution of ['bundler', 'node16'] as const) {
+      const project = join(app, `tsconfig.${resolution}.json`);
+      writeFileSync(project, JSON.stringify({ compilerOptions: compilerOptions(resolution), files: ['app.ts'] }));
+      expect(tsc(app, project), resolution).toBe('');
+    }
+    // Without the @ts-expect-error lines the same file must not compile: the errors are real.
+    const loose = join(app, 'loose.ts');
+    writeFileSync(loose, execFileSync('sed', ['/@ts-expect-error/d', join(app, 'app.ts')], { encoding: 'utf8' }));
+    writeFileSync(join(app, 'tsconfig.loose.json'), JSON.stringify({ compilerOptions: compilerOptions('bundler'), files: ['loose.ts'] }));
+    const errors = tsc(app, join(app, 'tsconfig.loose.json')).split('\n').filter((line) => line.includes('error TS'));
+    expect(errors).toHaveLength(5);
+  });
+
+  it('bundles with esbuild and runs against the mock, path parameters encoded', async () => {
+    const out = join(app, 'app.bundle.mjs');
+    await build({ entryPoints: [join(app, 'app.ts')], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'silent', absWorkingDir: app });
+    const { run } = (await import(pathToFileURL(out).href)) as { run: (url: string) => Promise<string[]> };
+    const seen = await run(inject('mockUrl'));
+    expect(seen).toContain('cart string');
+    expect(seen).toContain('channel WEB');
+    expect(seen.some((line) => line.startsWith('error ') || line === 'checkout some')).toBe(true);
+    expect(seen).toContain('signIn function');
+  });
+
+  it('types the React hooks where React and React Query are installed', () => {
+    npm(app, 'install', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');
+    const project = join(app, 'tsconfig.react.json');
+    writeFileSync(project, JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react'] }, files: ['hooks.tsx'] }));
+    expect(tsc(app, project)).toBe('');
+  }, 120_000);
+
+  it('passes publint and are-the-types-wrong (ESM)', () => {
+    const run = (bin: string, args: string[]) => execFileSync(join(root, 'node_modules', '.bin', bin), args, { cwd: root, encoding: 'utf8' });
+    expect(run('publint', ['--strict'])).toMatch(/All good/);
+    const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
+    expect(() => run('attw', [tarball, '--profile', 'esm-only'])).not.toThrow();
+  }, 120_000);
+});
