@@ -1,0 +1,17 @@
+import type { JsonObject } from '../spec/load-document';
+import type { PrismLibrary } from './load-prism';
+
+/**
+ * Prism's operations of one document, by operationId. What `getHttpOperationsFromSpec` does minus its full
+ * dereference (0.7 s per family): Prism's bundler resolves the local references the mocker follows, and the
+ * answers are the same (checked over every operation). The bundler rewrites references inside the document it
+ * is given: read everything else you need from the document first.
+ */
+export const prismOperations = (prism: PrismLibrary, own: JsonObject): Map<string, unknown> => {
+  const resources = new Map<string, unknown>();
+  for (const operation of prism.transformOas3Operations(own)) {
+    const resource = prism.bundleTarget({ document: { ...own, __target__: operation }, path: '#/__target__', cloneDocument: false });
+    if (operation.iid) resources.set(operation.iid, resource);
+  }
+  return resources;
+};
