@@ -9,13 +9,6 @@ const pagingOf = (operation) => {
   return undefined;
 };
 
-// Prism lower-cases query parameter names in its violations; the runtime restores them from this list.
-const queryNames = (doc, item, operation) =>
-  [...(item.parameters ?? []), ...(operation.parameters ?? [])]
-    .map((p) => (p.$ref ? doc.components.parameters[p.$ref.split('/').pop()] : p))
-    .filter((p) => p?.in === 'query')
-    .map((p) => p.name);
-
 export const operationIndex = (doc) => {
   const entries = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
@@ -26,8 +19,6 @@ export const operationIndex = (doc) => {
       if (operation['x-fallback']?.operationId) entry.fallback = operation['x-fallback'].operationId;
       const paging = pagingOf(operation);
       if (paging) entry.paging = paging;
-      const query = queryNames(doc, item, operation);
-      if (query.length > 0) entry.query = query;
       entries.push(entry);
     }
   }

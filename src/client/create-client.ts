@@ -104,8 +104,7 @@ const familyClient = <Paths extends {}>(
       const info = infoOf(request.method, schemaPath);
       if (response.status >= 300 && response.status < 400) return undefined;
       if (!response.ok) {
-        const queryNames = byId.get(info.operationId ?? '')?.query ?? [];
-        throw report(await toApiError(response.clone(), info, queryNames), info);
+        throw report(await toApiError(response.clone(), info), info);
       }
       const type = response.headers.get('content-type') ?? '';
       if (response.status !== 204 && type.includes('json')) {

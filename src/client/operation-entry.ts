@@ -6,8 +6,6 @@ export interface OperationEntry extends RouteEntry {
   readonly fallback?: string;
   /** Paging style of the request, when the operation pages. */
   readonly paging?: 'offset' | 'cursor';
-  /** Names of the operation's query parameters, as the spec spells them. */
-  readonly query?: readonly string[];
 }
 
 /** What the runtime reports about the call that failed. */

@@ -1,6 +1,5 @@
 import type { OperationInfo } from '../client/operation-entry';
 import { ApiError, ApplicationError, SystemError, ValidationError, type FieldViolation } from './api-error';
-import { prismViolations } from './prism-violations';
 import { constantCase, statusText } from './status-text';
 
 export const REQUEST_ID_HEADER = 'x-wix-request-id';
@@ -24,11 +23,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 };
 
 /** The error a failed answer stands for, by the platform's rules (see README "Errors"). */
-export const toApiError = async (
-  response: Response,
-  operation: OperationInfo | undefined,
-  queryNames: readonly string[] = [],
-): Promise<ApiError> => {
+export const toApiError = async (response: Response, operation: OperationInfo | undefined): Promise<ApiError> => {
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const init = { status: response.status, requestId, operation };
   let body: unknown;
@@ -38,9 +33,6 @@ export const toApiError = async (
     return new SystemError({ ...init, cause });
   }
   if (response.status >= 500 || response.status < 400) return new SystemError({ ...init, cause: body });
-
-  const fromMock = prismViolations(response.headers.get('sl-violations'), body, queryNames);
-  if (fromMock) return new ValidationError(fromMock, init);
 
   const platform = (typeof body === 'object' && body !== null ? body : {}) as PlatformErrorBody;
   const violations = platform.details?.validationError?.fieldViolations;

@@ -65,34 +65,29 @@ describe('error model', () => {
     expect(withoutId.cause).toBe('oops');
   });
 
-  it("turns Prism's problem body into one violation per field", async () => {
+  it('maps a 401 in the platform body to an ApplicationError UNAUTHENTICATED, not a ValidationError', async () => {
     const error = await toApiError(
-      answer(422, {
-        type: 'https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY',
-        title: 'Invalid request',
-        status: 422,
-        validation: [
-          { location: ['body'], severity: 'Error', code: 'required', message: "must have required property 'request'" },
-          { location: ['request', 'body', 'itemDetails', 'name'], severity: 'Error', code: 'maxLength', message: 'must NOT have more than 200 characters' },
-        ],
-      }),
+      answer(
+        401,
+        { message: 'UNAUTHENTICATED', details: { applicationError: { code: 'UNAUTHENTICATED', description: 'Missing access token' } } },
+        { 'x-wix-request-id': 'req-401' },
+      ),
       undefined,
     );
-    expect(error).toBeInstanceOf(ValidationError);
-    const violations = (error as ValidationError).fieldViolations;
-    expect(violations.map((v) => [v.field, v.violatedRule])).toEqual([
-      ['itemDetails.name', 'MAX_LENGTH'],
-      ['request', 'REQUIRED_FIELD'],
-    ]);
+    expect(error).toBeInstanceOf(ApplicationError);
+    expect(error).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', requestId: 'req-401' });
   });
 
-  it('reads the sl-violations header before a mocked error body', async () => {
-    const header = JSON.stringify([{ location: ['query'], severity: 'Error', code: 'required', message: "must have required property 'fileId'" }]);
+  it("ignores any mock tool's own formats: a problem body or a violations header is just another 4xx", async () => {
     const error = await toApiError(
-      answer(400, { message: 'mocked', details: { applicationError: { code: 'X', description: 'mocked' } } }, { 'sl-violations': header }),
+      answer(
+        422,
+        { type: 'https://example.test/problem', title: 'Invalid request', status: 422, validation: [{ location: ['body'], code: 'required', message: 'x' }] },
+        { 'sl-violations': JSON.stringify([{ location: ['query'], code: 'required', message: 'y' }]) },
+      ),
       undefined,
     );
-    expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe(`INVALID_ARGUMENT: "fileId" must have required property 'fileId'`);
+    expect(error).toBeInstanceOf(ApplicationError);
+    expect(error).toMatchObject({ status: 422, code: 'UNPROCESSABLE_ENTITY' });
   });
 });
