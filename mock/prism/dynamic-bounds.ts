@@ -15,7 +15,7 @@ export const DYNAMIC_BOUNDS: Readonly<Record<string, unknown>> = {
   fixedProbabilities: true,
   fillProperties: false,
   maxItems: 2,
-  maxLength: 24,
+  maxLength: 64,
   refDepthMax: 2,
   failOnInvalidTypes: false,
   failOnInvalidFormat: false,

@@ -8,10 +8,16 @@ import type { PrismLibrary } from './load-prism';
  * is given: read everything else you need from the document first.
  */
 export const prismOperations = (prism: PrismLibrary, own: JsonObject): Map<string, unknown> => {
+  const operations = prism.transformOas3Operations(own);
+  // One bundling pass for all operations: one pass per operation would see the references an earlier pass
+  // rewrote and leave their targets out of its bundle.
+  const bundled = prism.bundleTarget({ document: { ...own, __target__: { operations } }, path: '#/__target__', cloneDocument: false }) as {
+    operations: { iid?: string }[];
+    __bundled__?: unknown;
+  };
   const resources = new Map<string, unknown>();
-  for (const operation of prism.transformOas3Operations(own)) {
-    const resource = prism.bundleTarget({ document: { ...own, __target__: operation }, path: '#/__target__', cloneDocument: false });
-    if (operation.iid) resources.set(operation.iid, resource);
+  for (const operation of bundled.operations) {
+    if (operation.iid) resources.set(operation.iid, { ...operation, __bundled__: bundled.__bundled__ });
   }
   return resources;
 };
