@@ -26,8 +26,15 @@ const headerMap = (req: IncomingMessage): Record<string, string> => {
   return headers;
 };
 
-/** Writes an answer unless one was already started; a header the client cannot be sent becomes a 500. */
-const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse, extra: Record<string, string>): void => {
+/** Longest the mock keeps reading (and dropping) a refused body before it closes the connection. */
+const DRAIN_MS = 5_000;
+
+/**
+ * Writes an answer unless one was already started; a header the client cannot be sent becomes a 500. With
+ * `drain`, the answer is complete at once but the connection is only ended once the client has finished
+ * sending (or DRAIN_MS passed): closing on unread data would reset the connection and lose the answer.
+ */
+const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse, extra: Record<string, string>, drain = false): void => {
   if (res.headersSent || res.destroyed) return;
   const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
   try {
@@ -40,7 +47,19 @@ const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse,
     res.end(text);
     return;
   }
-  res.end(req.method === 'HEAD' ? undefined : body);
+  if (!drain || req.readableEnded) {
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.write(body);
+  const finish = () => {
+    clearTimeout(timer);
+    if (!res.writableEnded) res.end();
+  };
+  const timer = setTimeout(finish, DRAIN_MS);
+  req.once('end', finish);
+  req.once('close', finish);
+  req.resume();
 };
 
 const STATUS_LINE: Readonly<Record<number, string>> = {
@@ -92,8 +111,8 @@ export const listen = async (options: AdapterOptions, host: string, port: number
     res.once('close', () => inFlight.get(req.socket) === res && inFlight.delete(req.socket));
     req.on('error', () => undefined);
     res.on('error', () => undefined);
-    const fail = (status: number, description: string, code?: string) =>
-      send(req, res, applicationFailure({ status, description, ...(code && { code }) }, requestId), cross);
+    const fail = (status: number, description: string, code?: string, drain = false) =>
+      send(req, res, applicationFailure({ status, description, ...(code && { code }) }, requestId), cross, drain);
 
     // Browsers preflight every cross-origin call; only allowed origins get a go-ahead.
     if (req.method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
@@ -104,11 +123,9 @@ export const listen = async (options: AdapterOptions, host: string, port: number
       return;
     }
 
-    const tooLarge = () => {
-      // The rest of the body is read and dropped; the connection stays usable unless the client closes it.
-      req.resume();
-      fail(413, `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${limits.maxBodyBytes} bytes)`);
-    };
+    // The rest of the body is read and dropped, never kept.
+    const tooLarge = () =>
+      fail(413, `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${limits.maxBodyBytes} bytes)`, undefined, true);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge();
 
