@@ -18,12 +18,20 @@ const log = (line: string) => process.stderr.write(`${new Date().toISOString()} 
 process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? String(error)}`));
 process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
 
+// Watched from the first moment: npm may be stopped while the mock is still starting.
+let stopRequested: string | undefined;
+let onStop: (reason: string) => void = (reason) => (stopRequested ??= reason);
+watchNpmParent(process.env, (reason) => onStop(reason));
+process.on('SIGINT', () => onStop('SIGINT'));
+process.on('SIGTERM', () => onStop('SIGTERM'));
+process.on('SIGHUP', () => onStop('SIGHUP'));
+
 const startedAt = performance.now();
 const mock = await startMock({ ...config, ...(config.publicUrl && { publicUrl: config.publicUrl }), log });
 console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);
 
 let stopping = false;
-const stop = (reason: string): void => {
+onStop = (reason: string): void => {
   if (stopping) return;
   stopping = true;
   // Never wait on a stuck close: the port must be free within two seconds.
@@ -33,7 +41,4 @@ const stop = (reason: string): void => {
     process.exit(0);
   });
 };
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGHUP', () => stop('SIGHUP'));
-watchNpmParent(process.env, stop);
+if (stopRequested) onStop(stopRequested);

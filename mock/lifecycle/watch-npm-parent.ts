@@ -27,6 +27,11 @@ const alive = (pid: number): boolean => {
 export const watchNpmParent = (env: NodeJS.ProcessEnv, stop: (reason: string) => void, intervalMs = 250): (() => void) => {
   if (!env.npm_lifecycle_event) return () => undefined;
   const parent = process.ppid;
+  // Already orphaned: npm is gone before the mock even started.
+  if (parent === 1) {
+    queueMicrotask(() => stop('npm exited'));
+    return () => undefined;
+  }
   const grandparent = parentOf(parent);
   const timer = setInterval(() => {
     if (process.ppid !== parent || !alive(parent)) stop('npm parent exited');

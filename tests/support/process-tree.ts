@@ -6,6 +6,8 @@ interface ProcInfo {
   readonly ppid: number;
   readonly pgid: number;
   readonly rssKb: number;
+  /** Z: exited, not yet reaped by its parent. */
+  readonly state: string;
 }
 
 const read = (pid: number): ProcInfo | undefined => {
@@ -14,7 +16,7 @@ const read = (pid: number): ProcInfo | undefined => {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return { pid, ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb };
+    return { pid, state: fields[0] ?? '', ppid: Number(fields[1]), pgid: Number(fields[2]), rssKb };
   } catch {
     return undefined;
   }
@@ -40,8 +42,8 @@ export const processTree = (root: number): ProcInfo[] => {
   return tree;
 };
 
-/** Live processes of a process group. */
-export const processGroup = (pgid: number): ProcInfo[] => all().filter((p) => p.pgid === pgid);
+/** Live processes of a process group (exited ones waiting to be reaped are not). */
+export const processGroup = (pgid: number): ProcInfo[] => all().filter((p) => p.pgid === pgid && p.state !== 'Z');
 
 /** RSS of a process and its descendants, in MB. */
 export const treeRssMb = (root: number): number => processTree(root).reduce((sum, p) => sum + p.rssKb, 0) / 1024;
