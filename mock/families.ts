@@ -3,8 +3,10 @@ import { operations as commerceOperations } from '../generated/commerce/operatio
 import { operations as platformOperations } from '../generated/platform/operations';
 import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
 
+export type FamilyName = 'commerce' | 'platform';
+
 export interface MockFamily {
-  readonly name: 'commerce' | 'platform';
+  readonly name: FamilyName;
   readonly document: string;
   readonly operations: readonly OperationEntry[];
 }

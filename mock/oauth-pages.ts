@@ -1,20 +1,38 @@
+// The mock's own sign-in pages, framework-free. Redirects go only to absolute http(s) URLs the client named;
+// links back to the mock are built from its configured public URL, never from the request's Host header.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { validationFailure } from './errors/platform-error';
+import type { MockResponse } from './pipeline/types';
 
 /** Session token that makes the authorize page stay silent, so clients can test their time-out. */
 export const SILENT_SESSION_TOKEN = 'never-answer';
 
-const html = (res: ServerResponse, body: string): void => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(`<!doctype html><html><head><meta charset="utf-8"><title>Mock sign-in</title></head><body>${body}</body></html>`);
+export const AUTHORIZE_PATH = '/__mock/oauth/authorize';
+export const LOGOUT_PATH = '/__mock/oauth/logout';
+
+const html = (body: string): MockResponse => ({
+  status: 200,
+  headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  body: `<!doctype html><html><head><meta charset="utf-8"><title>Mock sign-in</title></head><body>${body}</body></html>`,
+});
+
+const redirect = (location: string): MockResponse => ({ status: 302, headers: { location, 'cache-control': 'no-store' }, body: '' });
+
+/** The URL a parameter names, when it is an absolute http(s) URL. */
+const httpUrl = (value: string | null): URL | undefined => {
+  if (value === null) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
 };
 
-const redirect = (res: ServerResponse, location: string): void => {
-  res.writeHead(302, { location, 'cache-control': 'no-store' });
-  res.end();
-};
+const badUrl = (parameter: string, requestId: string): MockResponse =>
+  validationFailure([{ field: parameter, description: 'must be an absolute http(s) URL', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], requestId);
 
-const withParams = (base: string, params: URLSearchParams, inFragment: boolean): string => {
+const withParams = (base: URL, params: URLSearchParams, inFragment: boolean): string => {
   const url = new URL(base);
   if (inFragment) url.hash = params.toString();
   else params.forEach((value, name) => url.searchParams.set(name, value));
@@ -22,45 +40,46 @@ const withParams = (base: string, params: URLSearchParams, inFragment: boolean):
 };
 
 /**
- * The mock's authorize page: it grants at once. web_message posts { code, state } to the parent frame
- * (prompt=none without a session token posts login_required); query and fragment redirect to redirect_uri.
+ * The authorize page grants at once. web_message posts { code, state } to the parent frame (to the origin of
+ * redirect_uri when given; prompt=none without a session token posts login_required); query and fragment
+ * redirect to redirect_uri.
  */
-const authorize = (url: URL, res: ServerResponse): void => {
-  const state = url.searchParams.get('state') ?? '';
-  const mode = url.searchParams.get('response_mode') ?? 'fragment';
-  const redirectUri = url.searchParams.get('redirect_uri');
-  const sessionToken = url.searchParams.get('session_token');
-  const answer = new URLSearchParams({ state });
-  if (url.searchParams.get('prompt') === 'none' && !sessionToken) answer.set('error', 'login_required');
+const authorize = (params: URLSearchParams, requestId: string): MockResponse => {
+  const mode = params.get('response_mode') ?? 'fragment';
+  const given = params.get('redirect_uri');
+  const redirectUri = httpUrl(given);
+  if (given !== null && !redirectUri) return badUrl('redirect_uri', requestId);
+  const sessionToken = params.get('session_token');
+  const answer = new URLSearchParams({ state: params.get('state') ?? '' });
+  if (params.get('prompt') === 'none' && !sessionToken) answer.set('error', 'login_required');
   else answer.set('code', `mock-code-${randomUUID()}`);
 
   if (mode === 'web_message') {
-    if (sessionToken === SILENT_SESSION_TOKEN) return html(res, '<p>Waiting forever (test time-out).</p>');
+    if (sessionToken === SILENT_SESSION_TOKEN) return html('<p>Waiting forever (test time-out).</p>');
     const message = JSON.stringify(Object.fromEntries(answer)).replace(/</g, '\\u003c');
-    const target = JSON.stringify(redirectUri ? new URL(redirectUri).origin : '*');
-    return html(res, `<script>window.parent.postMessage(${message}, ${target});</script>`);
+    const target = JSON.stringify(redirectUri ? redirectUri.origin : '*').replace(/</g, '\\u003c');
+    return html(`<script>window.parent.postMessage(${message}, ${target});</script>`);
   }
   if (!redirectUri) {
-    res.writeHead(400, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ message: 'redirect_uri is required for response_mode query or fragment', details: {} }));
-    return;
+    return validationFailure(
+      [{ field: 'redirect_uri', description: 'is required for response_mode query or fragment', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD' }],
+      requestId,
+    );
   }
-  redirect(res, withParams(redirectUri, answer, mode !== 'query'));
+  return redirect(withParams(redirectUri, answer, mode !== 'query'));
 };
 
-/** Serves the mock's own OAuth pages; false when the request is not for one of them. */
-export const serveOAuthPage = (req: IncomingMessage, res: ServerResponse): boolean => {
-  const url = new URL(req.url ?? '/', 'http://mock');
-  if (req.method !== 'GET') return false;
-  if (url.pathname === '/__mock/oauth/authorize') {
-    authorize(url, res);
-    return true;
-  }
-  if (url.pathname === '/__mock/oauth/logout') {
-    const next = url.searchParams.get('post_logout_redirect_uri');
-    if (next) redirect(res, next);
-    else html(res, '<p>Signed out.</p>');
-    return true;
-  }
-  return false;
+const logout = (params: URLSearchParams, requestId: string): MockResponse => {
+  const given = params.get('post_logout_redirect_uri');
+  if (given === null) return html('<p>Signed out.</p>');
+  const next = httpUrl(given);
+  return next ? redirect(next.toString()) : badUrl('post_logout_redirect_uri', requestId);
+};
+
+/** The answer of one of the mock's sign-in pages, or undefined when the request is not for one. */
+export const serveOAuthPage = (method: string, path: string, params: URLSearchParams, requestId: string): MockResponse | undefined => {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  if (path === AUTHORIZE_PATH) return authorize(params, requestId);
+  if (path === LOGOUT_PATH) return logout(params, requestId);
+  return undefined;
 };

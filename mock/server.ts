@@ -1,23 +1,44 @@
-// npm run mock: serves both families on 127.0.0.1:$PORT (default 4010) until SIGINT/SIGTERM.
-import { startMock } from './gateway';
+// npm run mock / npm start: serves both families on 127.0.0.1:$PORT (default 4010) until SIGINT or SIGTERM, or
+// until the npm process that started it is gone.
+import { ConfigError, readMockConfig, type MockConfig } from './config';
+import { watchNpmParent } from './lifecycle/watch-npm-parent';
+import { startMock } from './start-mock';
 
-const port = Number(process.env.PORT ?? 4010);
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
-  console.error(`PORT must be an integer from 0 to 65535, got "${process.env.PORT}"`);
+let config: MockConfig;
+try {
+  config = readMockConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
   process.exit(2);
 }
 
+const log = (line: string) => process.stderr.write(`${new Date().toISOString()} ${line}\n`);
+// Last line of defence: a bug in the mock is logged and the next request is still served.
+process.on('uncaughtException', (error) => log(`uncaught: ${error.stack ?? String(error)}`));
+process.on('unhandledRejection', (reason) => log(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+
+// Watched from the first moment: npm may be stopped while the mock is still starting.
+let stopRequested: string | undefined;
+let onStop: (reason: string) => void = (reason) => (stopRequested ??= reason);
+watchNpmParent(process.env, (reason) => onStop(reason));
+process.on('SIGINT', () => onStop('SIGINT'));
+process.on('SIGTERM', () => onStop('SIGTERM'));
+process.on('SIGHUP', () => onStop('SIGHUP'));
+
 const startedAt = performance.now();
-const mock = await startMock({ port, verbose: process.env.MOCK_VERBOSE === '1' });
-console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform)`);
+const mock = await startMock({ ...config, ...(config.publicUrl && { publicUrl: config.publicUrl }), log });
+console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);
 
 let stopping = false;
-const stop = async (signal: string): Promise<void> => {
+onStop = (reason: string): void => {
   if (stopping) return;
   stopping = true;
-  await mock.close();
-  console.log(`mock stopped (${signal})`);
-  process.exit(0);
+  // Never wait on a stuck close: the port must be free within two seconds.
+  setTimeout(() => process.exit(0), 1500).unref();
+  void mock.close().then(() => {
+    console.log(`mock stopped (${reason})`);
+    process.exit(0);
+  });
 };
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+if (stopRequested) onStop(stopRequested);

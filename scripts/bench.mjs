@@ -1,12 +1,11 @@
 // npm run bench: prints the figures the issues track (sizes and speeds); never a pass/fail test.
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size.mjs';
+import { benchMockThroughput } from './bench/mock-throughput.mjs';
 import { measurePerCall } from './bench/per-call.mjs';
 import { installPlatformSdk } from './bench/platform-sdk.mjs';
 import { execFileSync } from 'node:child_process';
-import { measureMock } from './bench/mock-latency.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,27 +22,4 @@ for (const row of await measurePerCall(root, { sdkDir })) {
   console.log(`  ${row.name.padEnd(38)} ${row.microseconds.toFixed(1).padStart(6)} µs  ${row.vsRaw.toFixed(2)}x raw  ${row.vsOpenapiFetch.toFixed(2)}x openapi-fetch`);
 }
 
-const port = 4600 + Math.floor(Math.random() * 300);
-const startedAt = performance.now();
-const mock = spawn(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'mock/server.ts'], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-try {
-  await new Promise((resolve, reject) => {
-    mock.stdout.on('data', (chunk) => String(chunk).includes('mock ready') && resolve());
-    mock.once('exit', (code) => reject(new Error(`mock exited with ${code}`)));
-  });
-  console.log(`mock start-up (both families, to ready): ${Math.round(performance.now() - startedAt)} ms`);
-  const url = `http://127.0.0.1:${port}`;
-  for (const path of ['/v1/carts/current', '/v1/members/my']) {
-    const figures = await measureMock(url, { path });
-    console.log(
-      `mock ${path}: ${figures.requests} sequential requests, ${figures.perSecond.toFixed(0)} req/s, ` +
-        `p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms`,
-    );
-  }
-} finally {
-  mock.kill('SIGTERM');
-}
+await benchMockThroughput(root);

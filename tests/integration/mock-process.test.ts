@@ -1,14 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 // `npm run mock` as a process: ready on the PORT it is given, bad PORT refused, SIGTERM stops it cleanly.
-const require = createRequire(import.meta.url);
-const tsx = require.resolve('tsx/cli');
 const root = new URL('../..', import.meta.url).pathname;
 
 const startMock = (port: string) => {
-  const child = spawn(process.execPath, [tsx, 'mock/server.ts'], { cwd: root, env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts'], { cwd: root, env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));

@@ -42,8 +42,26 @@ describe('runtime against the mock', () => {
       .platform.GET('/v1/files/get-file-by-id', { params: { query: {} as never } })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
-    // Prism reports `fileid`; the runtime restores the spec's spelling.
+    // The mock names query parameters as the spec spells them (Prism alone lower-cased them).
     expect((failure as ValidationError).fieldViolations.map((v) => v.field)).toContain('fileId');
+  });
+
+  it('names the real violation with its index and rule, not a canned example', async () => {
+    const failure = await client()
+      .commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [{ quantity: 1 }, { quantity: 100001 }] } as never })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    const violations = (failure as ValidationError).fieldViolations;
+    expect(violations.some((v) => v.field.startsWith('lineItems[1].') && v.ruleName === 'MAX')).toBe(true);
+    expect((failure as ValidationError).message).not.toContain('"id" must not be empty');
+  });
+
+  it('turns a mock 401 into an ApplicationError UNAUTHENTICATED', async () => {
+    const failure = await createClient({ baseUrl }).commerce.GET('/v1/carts/current').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApplicationError);
+    expect(failure).not.toBeInstanceOf(ValidationError);
+    expect(failure).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+    expect((failure as ApplicationError).requestId).toBeTruthy();
   });
 
   it('answers a long back-in-stock query through its POST twin', async () => {

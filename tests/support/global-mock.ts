@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startMock } from '../../mock/gateway';
+import { startMock } from '../../mock/start-mock';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { operations as commerce } from '../../generated/commerce/operations';
 import { operations as platform } from '../../generated/platform/operations';
+import { MOCK_FAMILIES } from '../../mock/families';
+import { MockRouter } from '../../mock/routing';
 import { RouteTable } from '../../src/operations/route-table';
 
-// The gateway's routing over the real route tables of both families.
+// The mock's routing over the real route tables of both families.
 const tables = { commerce: new RouteTable(commerce), platform: new RouteTable(platform) };
 const owner = (method: string, path: string) => {
   const matches = Object.entries(tables)
@@ -35,5 +37,14 @@ describe('routing both families on one port', () => {
     const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
     const commercePaths = new Set(commerce.map((op) => `${op.method} ${shape(op.path)}`));
     expect(platform.filter((op) => commercePaths.has(`${op.method} ${shape(op.path)}`))).toEqual([]);
+  });
+
+  it('tells a path owned under other methods (405, with what it takes) from an unknown path (404)', () => {
+    const router = new MockRouter(MOCK_FAMILIES);
+    expect(router.route('PUT', '/v1/carts/current')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PATCH', 'DELETE'] });
+    expect(router.route('GET', '//')).toEqual({ kind: 'not-found' });
+    expect(router.route('BREW', '/v1/carts/current')).toMatchObject({ kind: 'method-not-allowed' });
+    expect(router.route('HEAD', '/v1/members/my')).toMatchObject({ kind: 'operation', family: 'platform', operation: { operationId: 'getMyMember' } });
+    expect(router.route('GET', '/v1/products/%ff')).toMatchObject({ kind: 'operation', rawPathParams: { id: '%ff' } });
   });
 });

@@ -1,0 +1,54 @@
+// The mock's settings from the environment (README, "The mock"); a bad value stops start-up naming the variable.
+import { parseAllowedOrigins, type CorsPolicy } from './http/cors';
+import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './http/limits';
+import type { MockMode } from './start-mock';
+
+export interface MockConfig {
+  readonly port: number;
+  readonly mode: MockMode;
+  readonly limits: TransportLimits;
+  readonly cors: CorsPolicy;
+  readonly publicUrl: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const integer = (name: string, text: string | undefined, fallback: number, min: number, max: number): number => {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+};
+
+export const readMockConfig = (env: NodeJS.ProcessEnv): MockConfig => {
+  const port = integer('PORT', env.PORT, 4010, 0, 65535);
+  const mode = env.MOCK_MODE ?? 'static';
+  if (mode !== 'static' && mode !== 'dynamic') throw new ConfigError(`MOCK_MODE must be static or dynamic, got "${mode}"`);
+  let maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes;
+  if (env.MOCK_MAX_BODY) {
+    const parsed = parseByteSize(env.MOCK_MAX_BODY);
+    if (parsed === undefined) throw new ConfigError(`MOCK_MAX_BODY must be a size in bytes such as 1048576, 512kb or 2mb, got "${env.MOCK_MAX_BODY}"`);
+    maxBodyBytes = parsed;
+  }
+  const requestTimeoutMs = integer('MOCK_REQUEST_TIMEOUT_MS', env.MOCK_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000);
+  const publicUrl = env.MOCK_PUBLIC_URL || undefined;
+  if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
+    throw new ConfigError(`MOCK_PUBLIC_URL must be an http(s) origin such as http://127.0.0.1:4010, got "${publicUrl}"`);
+  }
+  return {
+    port,
+    mode,
+    limits: {
+      maxBodyBytes,
+      requestTimeoutMs,
+      headersTimeoutMs: Math.min(DEFAULT_LIMITS.headersTimeoutMs, requestTimeoutMs),
+      keepAliveTimeoutMs: DEFAULT_LIMITS.keepAliveTimeoutMs,
+    },
+    cors: parseAllowedOrigins(env.MOCK_ALLOWED_ORIGINS),
+    publicUrl,
+  };
+};

@@ -1,0 +1,42 @@
+// The framework-free request/response shapes every stage of the mock works on, and the handler contract a
+// mode plugs into (Prism for `static` and `dynamic`; a stateful engine can implement the same interface).
+import type { FamilyName } from '../families';
+import type { OperationMeta as OperationEntry } from '../../src/operations/operation-meta';
+
+/** A request as the HTTP adapter read it: nothing parsed beyond the request line and headers. */
+export interface MockRequest {
+  readonly method: string;
+  /** The request target as sent, path and query, still percent-encoded. */
+  readonly target: string;
+  /** Header names in lower case; repeated headers joined with `, `. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The raw body (empty when none), already bounded by the adapter's size limit. */
+  readonly body: Buffer;
+  readonly requestId: string;
+}
+
+/** What the mock answers; the adapter adds CORS and transport headers. */
+export interface MockResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Serialized body; JSON answers are serialized by the stage that built them. */
+  readonly body: string | Buffer;
+}
+
+/** A request that passed routing, authentication and validation against the operation's contract. */
+export interface ValidatedRequest {
+  readonly raw: MockRequest;
+  readonly family: FamilyName;
+  readonly operation: OperationEntry;
+  /** Decoded path parameters by their spec names. */
+  readonly pathParams: Readonly<Record<string, string>>;
+  /** Query parameters by their spec names, coerced to their schema types; encoded messages (`.r`) decoded. */
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The parsed JSON body, or undefined when none was sent. */
+  readonly body: unknown;
+}
+
+/** Produces the answer of a validated request: one per mock mode. */
+export interface OperationHandler {
+  handle(request: ValidatedRequest): Promise<MockResponse>;
+}

@@ -1,0 +1,89 @@
+// Loads the parts of @stoplight/prism-http the mock runs in-process: the response mocker and the document
+// transformation it needs. Prism is CommonJS; it is loaded from its own location so every module it shares
+// with us (json-schema-faker above all) is the very instance it uses.
+import { createRequire, Module } from 'node:module';
+import { dirname, join } from 'node:path';
+
+const require = createRequire(import.meta.url);
+const prismHttpEntry = join(dirname(require.resolve('@stoplight/prism-http/package.json')), 'dist', 'index.js');
+const fromPrism = createRequire(prismHttpEntry);
+
+/** Either as fp-ts builds it. */
+export type Either<L, R> = { readonly _tag: 'Left'; readonly left: L } | { readonly _tag: 'Right'; readonly right: R };
+
+export interface PrismRequest {
+  readonly method: string;
+  readonly url: { readonly path: string; readonly query?: Record<string, string | string[]> };
+  readonly headers?: Record<string, string>;
+  readonly body?: unknown;
+}
+
+export interface PrismResponse {
+  readonly statusCode: number;
+  readonly headers?: Record<string, string>;
+  readonly body?: unknown;
+}
+
+export interface PrismProblem extends Error {
+  readonly status?: number;
+  readonly detail?: string;
+}
+
+export interface PrismMockConfig {
+  readonly dynamic: boolean;
+  readonly code?: number;
+  readonly exampleKey?: string;
+  readonly seed?: string;
+  readonly mediaTypes?: string[];
+}
+
+export interface PrismLogger {
+  child(bindings: object): PrismLogger;
+  [level: string]: unknown;
+}
+
+export type PrismMock = (options: {
+  resource: unknown;
+  input: { data: PrismRequest; validations: [] };
+  config: PrismMockConfig;
+}) => (logger: PrismLogger) => Either<PrismProblem, PrismResponse>;
+
+export interface PrismLibrary {
+  readonly mock: PrismMock;
+  readonly transformOas3Operations: (document: unknown) => { iid?: string; method: string; path: string }[];
+  readonly bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
+  readonly jsonSchemaFaker: { option(options: Record<string, unknown>): void };
+}
+
+/**
+ * Prism's generator imports all of faker's locales (0.7 s and 50 MB) though dynamic answers are English only:
+ * the English build is registered in its place before Prism loads.
+ */
+const preferEnglishFaker = (): void => {
+  const fakerPath = fromPrism.resolve('@faker-js/faker');
+  if (fromPrism.cache[fakerPath]) return;
+  const english: unknown = fromPrism('@faker-js/faker/locale/en');
+  const stand = new Module(fakerPath);
+  stand.filename = fakerPath;
+  stand.loaded = true;
+  stand.exports = { faker: english, default: english };
+  fromPrism.cache[fakerPath] = stand;
+};
+
+let loaded: PrismLibrary | undefined;
+
+export const loadPrism = (): PrismLibrary => {
+  if (loaded) return loaded;
+  preferEnglishFaker();
+  const mocker = fromPrism('./mocker') as { default: PrismMock };
+  const http = fromPrism('@stoplight/http-spec/oas3/operation') as Pick<PrismLibrary, 'transformOas3Operations'>;
+  const json = fromPrism('@stoplight/json') as Pick<PrismLibrary, 'bundleTarget'>;
+  const faker = fromPrism('json-schema-faker') as { JSONSchemaFaker: PrismLibrary['jsonSchemaFaker'] };
+  loaded = {
+    mock: mocker.default,
+    transformOas3Operations: http.transformOas3Operations,
+    bundleTarget: json.bundleTarget,
+    jsonSchemaFaker: faker.JSONSchemaFaker,
+  };
+  return loaded;
+};

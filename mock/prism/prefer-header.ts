@@ -1,0 +1,36 @@
+// The per-request choices Prism understands, read from the `Prefer` header as its own server does:
+// `code=404`, `example=NAME`, `dynamic=true`, `seed=TEXT`.
+import type { FieldViolation } from '../../src/errors/api-error';
+
+export interface Preferences {
+  readonly code?: number;
+  readonly example?: string;
+  readonly dynamic?: boolean;
+  readonly seed?: string;
+}
+
+export type PreferParse = { readonly ok: true; readonly preferences: Preferences } | { readonly ok: false; readonly violation: FieldViolation };
+
+const invalid = (description: string): PreferParse => ({
+  ok: false,
+  violation: { field: 'Prefer', description, violatedRule: 'FORMAT', ruleName: 'FORMAT' },
+});
+
+export const parsePrefer = (header: string | undefined): PreferParse => {
+  const preferences: { code?: number; example?: string; dynamic?: boolean; seed?: string } = {};
+  for (const part of (header ?? '').split(/[,;]/)) {
+    const [rawName, ...rest] = part.split('=');
+    const name = rawName?.trim().toLowerCase();
+    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    if (!name) continue;
+    if (name === 'code') {
+      if (!/^\d{3}$/.test(value)) return invalid(`code must be a three-digit HTTP status, got "${value}"`);
+      preferences.code = Number(value);
+    } else if (name === 'example') preferences.example = value;
+    else if (name === 'dynamic') {
+      if (value !== 'true' && value !== 'false') return invalid(`dynamic must be true or false, got "${value}"`);
+      preferences.dynamic = value === 'true';
+    } else if (name === 'seed') preferences.seed = value;
+  }
+  return { ok: true, preferences };
+};

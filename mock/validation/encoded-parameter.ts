@@ -1,0 +1,34 @@
+// A query parameter that carries a whole JSON message, declared as a string with `contentEncoding`
+// (base64url or base64), `contentMediaType: application/json` and `contentSchema` (the platform's `.r`).
+import type { JsonObject } from '../spec/load-document';
+import { parseJsonText } from '../pipeline/parse-json';
+
+export interface EncodedContent {
+  readonly encoding: 'base64url' | 'base64';
+  readonly schema: JsonObject;
+}
+
+/** How a parameter's value is encoded, when its schema declares an encoded JSON message. */
+export const encodedContentOf = (schema: JsonObject): EncodedContent | undefined => {
+  const encoding = schema.contentEncoding;
+  const media = schema.contentMediaType;
+  if ((encoding !== 'base64url' && encoding !== 'base64') || typeof media !== 'string' || !/^application\/(.+\+)?json/.test(media)) {
+    return undefined;
+  }
+  const contentSchema = schema.contentSchema;
+  return { encoding, schema: typeof contentSchema === 'object' && contentSchema !== null ? (contentSchema as JsonObject) : {} };
+};
+
+const ALPHABET: Readonly<Record<EncodedContent['encoding'], RegExp>> = {
+  base64url: /^[A-Za-z0-9_-]*={0,2}$/,
+  base64: /^[A-Za-z0-9+/]*={0,2}$/,
+};
+
+export type DecodedContent = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly description: string };
+
+/** The JSON message a parameter value carries; Node's decoder skips bad characters, so the alphabet is checked first. */
+export const decodeContent = (value: string, content: EncodedContent): DecodedContent => {
+  if (!ALPHABET[content.encoding].test(value)) return { ok: false, description: `must be ${content.encoding}-encoded JSON` };
+  const parsed = parseJsonText(Buffer.from(value, content.encoding).toString('utf8'));
+  return parsed.ok ? parsed : { ok: false, description: `must be ${content.encoding}-encoded JSON: it ${parsed.reason}` };
+};

@@ -1,0 +1,162 @@
+// Prism alone (its CLI on the commerce bundle) against our mock, side by side in one run: start-up time, RSS,
+// and autocannon throughput and latency on the same GET and validated POST at 1 and 16 connections. Both
+// servers are started and stopped here, each in its own process group. Prints figures; never fails on them.
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import autocannon from 'autocannon';
+
+const require = createRequire(import.meta.url);
+const prismCli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
+
+const GET = { method: 'GET', path: '/v1/carts/current' };
+const POST = {
+  method: 'POST',
+  path: '/v1/carts/current/add-to-cart',
+  body: JSON.stringify({
+    lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }],
+  }),
+};
+const HEADERS = { authorization: 'bench-token', 'content-type': 'application/json' };
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+/** RSS of a process and its descendants, in MB (Linux /proc). */
+const treeRssMb = (root) => {
+  const procs = [];
+  for (const name of require('node:fs').readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1] ?? 0);
+      procs.push({ pid: Number(name), ppid, rss });
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  let total = 0;
+  const queue = [root];
+  while (queue.length) {
+    const pid = queue.shift();
+    total += procs.find((p) => p.pid === pid)?.rss ?? 0;
+    queue.push(...procs.filter((p) => p.ppid === pid).map((p) => p.pid));
+  }
+  return total / 1024;
+};
+
+const answers = async (url) => {
+  try {
+    await fetch(url, { headers: HEADERS });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Starts a server in its own process group; ready when `url` answers. */
+const startServer = async (args, cwd, env, url) => {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
+  const deadline = Date.now() + 60_000;
+  while (!(await answers(url))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { child, startupMs: performance.now() - started };
+};
+
+const stopServer = async (child) => {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  try {
+    process.kill(-child.pid, 'SIGTERM');
+  } catch {
+    return;
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }, 3000);
+  await exited;
+  clearTimeout(timer);
+};
+
+const load = (url, request, connections, duration) =>
+  new Promise((resolve, reject) => {
+    autocannon({ url: `${url}${request.path}`, method: request.method, headers: HEADERS, body: request.body, connections, duration }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+
+const measure = async (name, url, pid, duration) => {
+  for (const request of [GET, POST]) {
+    const check = await fetch(`${url}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
+    if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}`);
+  }
+  const rows = {};
+  for (const request of [GET, POST]) {
+    for (const connections of [1, 16]) {
+      await load(url, request, connections, 1); // warm-up
+      const result = await load(url, request, connections, duration);
+      rows[`${request.method} ${request.path} @${connections}`] = {
+        perSecond: result.requests.average,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.non2xx,
+      };
+    }
+  }
+  return { rows, rssMb: treeRssMb(pid) };
+};
+
+export const benchMockThroughput = async (root, { duration = 5 } = {}) => {
+  const prismPort = await freePort();
+  const prismUrl = `http://127.0.0.1:${prismPort}`;
+  const prism = await startServer(
+    [prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(prismPort), '--errors', 'false'],
+    root,
+    {},
+    `${prismUrl}${GET.path}`,
+  );
+  let prismFigures;
+  try {
+    prismFigures = { ...(await measure('Prism alone', prismUrl, prism.child.pid, duration)), startupMs: prism.startupMs };
+  } finally {
+    await stopServer(prism.child);
+  }
+  const mockPort = await freePort();
+  const mockUrl = `http://127.0.0.1:${mockPort}`;
+  const mock = await startServer(['--import', 'tsx', 'mock/server.ts'], root, { PORT: String(mockPort) }, `${mockUrl}${GET.path}`);
+  let ours;
+  try {
+    ours = { ...(await measure('our mock', mockUrl, mock.child.pid, duration)), startupMs: mock.startupMs };
+  } finally {
+    await stopServer(mock.child);
+  }
+
+  const pad = (text, width) => String(text).padEnd(width);
+  const cell = (row) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
+  console.log(`\nmock throughput (autocannon, ${duration} s per cell, same machine; Prism alone serves commerce only)`);
+  console.log(`${pad('', 44)}${pad('Prism alone', 40)}${pad('our mock (both families)', 40)}ratio`);
+  for (const key of Object.keys(ours.rows)) {
+    const a = prismFigures.rows[key];
+    const b = ours.rows[key];
+    const errors = a.errors + b.errors > 0 ? `  (errors/non-2xx: ${a.errors} / ${b.errors})` : '';
+    console.log(`${pad(key, 44)}${pad(cell(a), 40)}${pad(cell(b), 40)}${(b.perSecond / a.perSecond).toFixed(2)}x${errors}`);
+  }
+  console.log(`${pad('start-up to first answer', 44)}${pad(`${prismFigures.startupMs.toFixed(0)} ms`, 40)}${pad(`${ours.startupMs.toFixed(0)} ms`, 40)}`);
+  console.log(`${pad('RSS after the runs (process tree)', 44)}${pad(`${prismFigures.rssMb.toFixed(0)} MB`, 40)}${pad(`${ours.rssMb.toFixed(0)} MB`, 40)}`);
+};

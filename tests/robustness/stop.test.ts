@@ -1,0 +1,63 @@
+import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startMockProcess, type MockProcess } from '../support/mock-process';
+import { processGroup, processTree } from '../support/process-tree';
+
+// SIGINT or SIGTERM to `npm run mock` or to the mock's node process stops every process of the mock within
+// 2 s and frees the port (npm does not reliably pass signals on: the mock watches its npm parent).
+let mock: MockProcess | undefined;
+afterEach(async () => {
+  await mock?.stop(500);
+  mock = undefined;
+});
+
+const portRefuses = (port: number): Promise<boolean> =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+const stoppedWithin = async (pgid: number, port: number, ms: number): Promise<boolean> => {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (processGroup(pgid).length === 0 && (await portRefuses(port))) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+};
+
+const nodeOf = (npmPid: number): number => {
+  const node = processTree(npmPid).find((p) => p.pid !== npmPid && readComm(p.pid).includes('mock/server.ts'));
+  if (!node) throw new Error('no node process under npm');
+  return node.pid;
+};
+
+const readComm = (pid: number): string => {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+};
+
+describe('stopping the mock', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s to the npm process stops everything and frees the port', async (signal) => {
+    mock = await startMockProcess({ viaNpm: true });
+    const pid = mock.child.pid as number;
+    expect((await fetch(`${mock.url}/v1/carts/current`, { headers: { Authorization: 't' } })).status).toBe(200);
+    process.kill(pid, signal);
+    expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
+  }, 60_000);
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('%s to the node process stops everything and frees the port', async (signal) => {
+    mock = await startMockProcess({ viaNpm: true });
+    const pid = mock.child.pid as number;
+    process.kill(nodeOf(pid), signal);
+    expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
+  }, 60_000);
+});
