@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Query back-in-stock notification requests
-         * @description Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100). For merchants and apps with permission to manage back-in-stock requests. The query travels as flat query parameters named after the request object (`query.cursorPaging.limit`, `query.cursorPaging.cursor`, `query.filter` as a JSON-encoded string, `query.sort.fieldName`, `query.sort.order`). To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string gets too long the same payload is sent to the POST twin (`queryBackInStockNotificationRequestsFallback`).
+         * @description Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100) or offset paged (`query.paging`). For merchants and apps with permission to manage back-in-stock requests. The request message `{ "query": { ... } }` is nested, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message); there is no flat form. A list of sortings and a filter object travel inside `.r`. To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string is longer than 4000 characters the same message is sent as the JSON body of the POST twin (`queryBackInStockNotificationRequestsFallback`).
          */
         get: operations["queryBackInStockNotificationRequests"];
         put?: never;
@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Query back-in-stock notification requests (POST twin)
-         * @description The platform's POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests), used when the GET's query string gets too long. It takes the same payload as a JSON body, `{ "query": { ... } }` (cursor paging, filter, sort), and returns the same response. Here `filter` may be an object and `sort` a list of sortings. For merchants and apps with permission to manage back-in-stock requests.
+         * @description The POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests): the platform's SDK sends the same request message here as a JSON body, `{ "query": { ... } }`, when the GET's query string (the `.r` parameter) would be longer than 4000 characters, and gets the same response. For merchants and apps with permission to manage back-in-stock requests.
          */
         post: operations["queryBackInStockNotificationRequestsFallback"];
         delete?: never;
@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * Count back-in-stock requests per catalog reference
-         * @description Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The references travel as flat query parameters named after the request object: the i-th `catalogReferences.catalogItemId`, `catalogReferences.appId` and (optionally) `catalogReferences.options` values together form the i-th reference. For merchants and apps with permission to manage back-in-stock requests.
+         * @description Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The request message `{ "catalogReferences": [ { "catalogItemId", "appId", "options" }, ... ] }` holds a list of objects, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message). The platform has no POST twin for this call. For merchants and apps with permission to manage back-in-stock requests.
          */
         get: operations["countBackInStockNotificationRequestsByCatalogReference"];
         put?: never;
@@ -797,10 +797,50 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Paging
+         * @description Offset paging. `limit` defaults to 50.
+         */
+        Paging: {
+            /** @default 50 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+        };
+        /**
+         * CursorPaging
+         * @description Cursor paging. Pass `cursor` from the previous page's `pagingMetadata.cursors.next`.
+         */
+        CursorPaging: {
+            /** @description Maximum number of items to return. */
+            limit?: number;
+            cursor?: string;
+        };
+        /**
          * SortOrder
          * @enum {string}
          */
         SortOrder: "ASC" | "DESC";
+        /** Sorting */
+        Sorting: {
+            /** @description Name of the field to sort by. */
+            fieldName: string;
+            order?: components["schemas"]["SortOrder"];
+        };
+        /** @description Query for back-in-stock notification requests: cursor paging (`cursorPaging`) or offset paging (`paging`), not both. `cursorPaging.cursor` cannot be combined with `filter` or `sort`: the cursor already carries them. */
+        BackInStockNotificationRequestsQuery: {
+            paging?: components["schemas"]["Paging"];
+            cursorPaging?: components["schemas"]["CursorPaging"];
+            /** @description Filter object in the platform's query language, for example `{"status": "RECEIVED"}` or `{"catalogReference.catalogItemId": {"$eq": "c8539b66-7a44-fe18-affc-afec4be8562a"}}`. */
+            filter?: {
+                [key: string]: unknown;
+            };
+            /** @description Sortings, applied in order, for example `[{"fieldName": "createdDate", "order": "DESC"}]`. */
+            sort?: components["schemas"]["Sorting"][];
+        };
+        /** @description Request message of the back-in-stock request query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body. */
+        QueryBackInStockNotificationRequestsRequest: {
+            query?: components["schemas"]["BackInStockNotificationRequestsQuery"];
+        };
         /** @description Reference to a catalog item: the item ID within its catalog, the ID of the app providing the catalog, and optional catalog-specific options (for Wix Stores, for example, `variantId` or `options`). Sent when an item is added to a cart, checkout or order. */
         CatalogReference: {
             /**
@@ -1005,34 +1045,10 @@ export interface components {
         BackInStockNotificationRequestResponse: {
             request?: components["schemas"]["BackInStockNotificationRequest"];
         };
-        /**
-         * CursorPaging
-         * @description Cursor paging. Pass `cursor` from the previous page's `pagingMetadata.cursors.next`.
-         */
-        CursorPaging: {
-            /** @description Maximum number of items to return. */
-            limit?: number;
-            cursor?: string;
-        };
-        /** Sorting */
-        Sorting: {
-            /** @description Name of the field to sort by. */
-            fieldName: string;
-            order?: components["schemas"]["SortOrder"];
-        };
-        /** @description Query for back-in-stock notification requests, cursor paged. `cursorPaging.cursor` cannot be combined with `filter` or `sort`: the cursor already carries them. */
-        BackInStockNotificationRequestsQuery: {
-            cursorPaging?: components["schemas"]["CursorPaging"];
-            /** @description Filter object in the platform's query language, for example `{"status": "RECEIVED"}` or `{"catalogReference.catalogItemId": {"$eq": "c8539b66-7a44-fe18-affc-afec4be8562a"}}`. The JSON-encoded string form the GET sends in `query.filter` is accepted as well. */
-            filter?: {
-                [key: string]: unknown;
-            } | string;
-            /** @description Sort order, for example by `createdDate`. A list of sortings; the single sorting object the GET's `query.sort.fieldName` / `query.sort.order` unflatten to is accepted as well. */
-            sort?: components["schemas"]["Sorting"][] | components["schemas"]["Sorting"];
-        };
-        /** @description Body of the POST twin of the back-in-stock request query; the same payload the GET sends as query parameters. */
-        QueryBackInStockNotificationRequestsRequest: {
-            query?: components["schemas"]["BackInStockNotificationRequestsQuery"];
+        /** @description Request message of the count call: the catalog references to count requests for. Travels as `.r` (a list of objects cannot travel as flat query parameters). */
+        CountBackInStockNotificationRequestsRequest: {
+            /** @description Catalog references to count requests for; the answer keeps their order. */
+            catalogReferences: components["schemas"]["CatalogReference"][];
         };
         /** @description Number of unique back-in-stock requests for one catalog reference. */
         BackInStockNotificationRequestsCount: {
@@ -4996,7 +5012,12 @@ export interface components {
     };
     pathItems: never;
 }
+export type SchemaPaging = components['schemas']['Paging'];
+export type SchemaCursorPaging = components['schemas']['CursorPaging'];
 export type SchemaSortOrder = components['schemas']['SortOrder'];
+export type SchemaSorting = components['schemas']['Sorting'];
+export type SchemaBackInStockNotificationRequestsQuery = components['schemas']['BackInStockNotificationRequestsQuery'];
+export type SchemaQueryBackInStockNotificationRequestsRequest = components['schemas']['QueryBackInStockNotificationRequestsRequest'];
 export type SchemaCatalogReference = components['schemas']['CatalogReference'];
 export type SchemaBackInStockNotificationRequestStatus = components['schemas']['BackInStockNotificationRequestStatus'];
 export type SchemaBackInStockNotificationRequest = components['schemas']['BackInStockNotificationRequest'];
@@ -5012,10 +5033,7 @@ export type SchemaCommonImage = components['schemas']['CommonImage'];
 export type SchemaBackInStockItemDetails = components['schemas']['BackInStockItemDetails'];
 export type SchemaCreateBackInStockNotificationRequestRequest = components['schemas']['CreateBackInStockNotificationRequestRequest'];
 export type SchemaBackInStockNotificationRequestResponse = components['schemas']['BackInStockNotificationRequestResponse'];
-export type SchemaCursorPaging = components['schemas']['CursorPaging'];
-export type SchemaSorting = components['schemas']['Sorting'];
-export type SchemaBackInStockNotificationRequestsQuery = components['schemas']['BackInStockNotificationRequestsQuery'];
-export type SchemaQueryBackInStockNotificationRequestsRequest = components['schemas']['QueryBackInStockNotificationRequestsRequest'];
+export type SchemaCountBackInStockNotificationRequestsRequest = components['schemas']['CountBackInStockNotificationRequestsRequest'];
 export type SchemaBackInStockNotificationRequestsCount = components['schemas']['BackInStockNotificationRequestsCount'];
 export type SchemaCountBackInStockNotificationRequestsResponse = components['schemas']['CountBackInStockNotificationRequestsResponse'];
 export type SchemaReportItemsBackInStockRequest = components['schemas']['ReportItemsBackInStockRequest'];
@@ -5241,31 +5259,8 @@ export interface operations {
     queryBackInStockNotificationRequests: {
         parameters: {
             query?: {
-                /**
-                 * @description Maximum number of requests to return.
-                 * @example 20
-                 */
-                "query.cursorPaging.limit"?: number;
-                /**
-                 * @description Cursor of the page to return, from the previous page's `metadata.cursors.next` or `prev`.
-                 * @example eyJmaWx0ZXIiOnsic3RhdHVzIjoiUkVDRUlWRUQifX0
-                 */
-                "query.cursorPaging.cursor"?: string;
-                /**
-                 * @description Filter object in the platform's query language, JSON-encoded, for example `{"status":"RECEIVED"}` or `{"catalogReference.catalogItemId":{"$eq":"c8539b66-7a44-fe18-affc-afec4be8562a"}}`.
-                 * @example {"status":"RECEIVED"}
-                 */
-                "query.filter"?: string;
-                /**
-                 * @description Field to sort by, for example `createdDate`. To sort by several fields use the POST twin.
-                 * @example createdDate
-                 */
-                "query.sort.fieldName"?: string;
-                /**
-                 * @description Sort order for `query.sort.fieldName`. Default `ASC`.
-                 * @example DESC
-                 */
-                "query.sort.order"?: components["schemas"]["SortOrder"];
+                /** @description The request message (`QueryBackInStockNotificationRequestsRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
             };
             header?: never;
             path?: never;
@@ -5468,30 +5463,8 @@ export interface operations {
     countBackInStockNotificationRequestsByCatalogReference: {
         parameters: {
             query: {
-                /**
-                 * @description Catalog item ID of each reference to count (1 to 100, one per reference).
-                 * @example [
-                 *       "c8539b66-7a44-fe18-affc-afec4be8562a",
-                 *       "1a2b3c4d-5e6f-4a70-8b91-c2d3e4f5a6b7"
-                 *     ]
-                 */
-                "catalogReferences.catalogItemId": string[];
-                /**
-                 * @description ID of the app providing the catalog of each reference, in the same order (Wix Stores `215238eb-22a5-4c36-9e7b-e7c08025e04e`).
-                 * @example [
-                 *       "215238eb-22a5-4c36-9e7b-e7c08025e04e",
-                 *       "215238eb-22a5-4c36-9e7b-e7c08025e04e"
-                 *     ]
-                 */
-                "catalogReferences.appId": string[];
-                /**
-                 * @description Catalog-specific options of each reference, in the same order, each a JSON-encoded object (for example `{"variantId":"00000000-0000-0020-0005-ad9cdc8a2b0f"}`); `{}` for a reference without options.
-                 * @example [
-                 *       "{\"variantId\":\"00000000-0000-0020-0005-ad9cdc8a2b0f\"}",
-                 *       "{}"
-                 *     ]
-                 */
-                "catalogReferences.options"?: string[];
+                /** @description The request message (`CountBackInStockNotificationRequestsRequest`) as base64url (no padding) of its JSON. */
+                ".r": string;
             };
             header?: never;
             path?: never;
@@ -5508,7 +5481,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountBackInStockNotificationRequestsResponse"];
                 };
             };
-            /** @description The request is invalid, for example no catalog reference was sent or the `catalogReferences.*` lists differ in length; `details.validationError.fieldViolations` names each field and the rule it broke. (Same body as every other 400; its example here names this call's parameters.) */
+            /** @description The request is invalid, for example `.r` is missing or undecodable, or it holds no catalog reference; `details.validationError.fieldViolations` names each field inside the message and the rule it broke. (Same body as every other 400; its example here names this call's fields.) */
             400: {
                 headers: {
                     "x-wix-request-id": components["headers"]["RequestId"];

@@ -419,11 +419,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Query products
-         * @description Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100). The filter and sort are JSON documents (strings such as `{"collections.id": {"$hasSome": ["..."]}}` or objects). Usable by visitors. Hidden products are left out unless `includeHiddenProducts` is set (merchant permission): the server adds `visible = true` to every filter, silently, and `totalResults` counts visible products only. `includeVariants` adds each product's variants; `includeMerchantSpecificData` adds cost and profit data (merchant permission). Sites on catalogue V3 answer 428.
+         * @description The platform SDK's primary product query. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryProducts`). Sites on catalogue V3 answer 428.
+         */
+        get: operations["queryProductsViaGet"];
+        put?: never;
+        /**
+         * Query products (POST twin)
+         * @description The POST twin of `queryProductsViaGet` (GET /v1/products/query-platformized): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The legacy query's `includeVariants`, `includeHiddenProducts`, `includeMerchantSpecificData` and `totalResults` are not part of this call. Sites on catalogue V3 answer 428.
          */
         post: operations["queryProducts"];
         delete?: never;
@@ -591,11 +595,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Query collections
-         * @description Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
+         * @description The platform SDK's primary collection query. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryCollections`). Visitors, members and apps may call it. A site on another catalogue version gets 428.
+         */
+        get: operations["queryCollectionsViaGet"];
+        put?: never;
+        /**
+         * Query collections (POST twin)
+         * @description The POST twin of `queryCollectionsViaGet` (GET /v2/collections/query): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
          */
         post: operations["queryCollections"];
         delete?: never;
@@ -1111,7 +1119,7 @@ export interface paths {
         };
         /**
          * List members
-         * @description Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call.
+         * @description Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call. The platform accepts the request message in two encodings: flat query parameters (`fieldsets=FULL`, `paging.limit=20`, ...), which its SDK sends when the message has only `fieldsets`, and the single parameter `.r` = base64url(JSON of the message), which its SDK sends whenever paging or sorting is set (nested fields, a list of sortings). The platform has no POST twin for this call.
          */
         get: operations["listMembers"];
         put?: never;
@@ -2972,6 +2980,13 @@ export interface components {
             /** @description Sort, as a JSON string (for example `[{"numericId": "asc"}]`) or a list of sort fields. */
             sort?: string | components["schemas"]["Sorting"][];
         };
+        /**
+         * QueryProductsPlatformizedRequest
+         * @description Request message of the product query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body.
+         */
+        QueryProductsPlatformizedRequest: {
+            query?: components["schemas"]["ProductsQuery"];
+        };
         /** Cursors */
         Cursors: {
             /** @description Cursor of the next page; absent on the last page. */
@@ -3342,6 +3357,13 @@ export interface components {
              */
             total?: number;
             cursors?: components["schemas"]["Cursors"];
+        };
+        /**
+         * QueryCollectionsRequest
+         * @description Request message of the collection query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body.
+         */
+        QueryCollectionsRequest: {
+            query?: components["schemas"]["CatalogPlatformQuery"];
         };
         /**
          * RecommendationAlgorithmType
@@ -4196,6 +4218,17 @@ export interface components {
          */
         UpdateMemberRequest: {
             member?: components["schemas"]["Member"];
+        };
+        /**
+         * ListMembersRequest
+         * @description Request message of the member list: offset paging, field sets and sortings. The platform's SDK sends it as `.r` (base64url of its JSON) whenever paging or sorting is set.
+         */
+        ListMembersRequest: {
+            paging?: components["schemas"]["Paging"];
+            /** @description Predefined field sets to return. Default `PUBLIC`; `FULL` needs site-owner or app permissions. */
+            fieldsets?: components["schemas"]["MemberFieldset"][];
+            /** @description Sortings, applied in order. */
+            sorting?: components["schemas"]["Sorting"][];
         };
         /**
          * PagingMetadata
@@ -6078,6 +6111,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The matching products and paging metadata (the legacy query's `totalResults` is not part of this answer). */
+        QueryProductsPlatformizedPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    products?: components["schemas"]["Product"][];
+                    metadata?: components["schemas"]["ProductsQueryMetadata"];
+                };
+            };
+        };
+        /** @description One page of collections. */
+        QueryCollectionsPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    collections?: components["schemas"]["StoreCollection"][];
+                    metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
+                };
+            };
+        };
     };
     parameters: {
         /**
@@ -6211,6 +6268,7 @@ export type SchemaCursorPaging = components['schemas']['CursorPaging'];
 export type SchemaSortOrder = components['schemas']['SortOrder'];
 export type SchemaSorting = components['schemas']['Sorting'];
 export type SchemaProductsQuery = components['schemas']['ProductsQuery'];
+export type SchemaQueryProductsPlatformizedRequest = components['schemas']['QueryProductsPlatformizedRequest'];
 export type SchemaCursors = components['schemas']['Cursors'];
 export type SchemaProductsQueryMetadata = components['schemas']['ProductsQueryMetadata'];
 export type SchemaSelectedVariantData = components['schemas']['SelectedVariantData'];
@@ -6224,6 +6282,7 @@ export type SchemaStoreVariantMedia = components['schemas']['StoreVariantMedia']
 export type SchemaPreorderInfo = components['schemas']['PreorderInfo'];
 export type SchemaStoreVariant = components['schemas']['StoreVariant'];
 export type SchemaCatalogPlatformPagingMetadata = components['schemas']['CatalogPlatformPagingMetadata'];
+export type SchemaQueryCollectionsRequest = components['schemas']['QueryCollectionsRequest'];
 export type SchemaRecommendationAlgorithmType = components['schemas']['RecommendationAlgorithmType'];
 export type SchemaRecommendationAlgorithmConfig = components['schemas']['RecommendationAlgorithmConfig'];
 export type SchemaRecommendationAlgorithmInfo = components['schemas']['RecommendationAlgorithmInfo'];
@@ -6276,6 +6335,7 @@ export type SchemaMemberDeleteStatus = components['schemas']['MemberDeleteStatus
 export type SchemaMemberDeleteContext = components['schemas']['MemberDeleteContext'];
 export type SchemaMemberDeleteResponse = components['schemas']['MemberDeleteResponse'];
 export type SchemaUpdateMemberRequest = components['schemas']['UpdateMemberRequest'];
+export type SchemaListMembersRequest = components['schemas']['ListMembersRequest'];
 export type SchemaPagingMetadata = components['schemas']['PagingMetadata'];
 export type SchemaMemberListResponse = components['schemas']['MemberListResponse'];
 export type SchemaCreateMemberRequest = components['schemas']['CreateMemberRequest'];
@@ -6389,6 +6449,8 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseCatalogVersionMismatch = components['responses']['CatalogVersionMismatch'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseQueryProductsPlatformizedPage = components['responses']['QueryProductsPlatformizedPage'];
+export type ResponseQueryCollectionsPage = components['responses']['QueryCollectionsPage'];
 export type ParameterProductIdPath = components['parameters']['ProductIdPath'];
 export type ParameterMediaFilesParentFolderId = components['parameters']['MediaFilesParentFolderId'];
 export type ParameterMediaFilesMediaTypes = components['parameters']['MediaFilesMediaTypes'];
@@ -7125,6 +7187,26 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    queryProductsViaGet: {
+        parameters: {
+            query?: {
+                /** @description The request message (`QueryProductsPlatformizedRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["QueryProductsPlatformizedPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            428: components["responses"]["CatalogVersionMismatch"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     queryProducts: {
         parameters: {
             query?: never;
@@ -7134,41 +7216,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query?: components["schemas"]["ProductsQuery"];
-                    /**
-                     * @description Whether to return each product's variants.
-                     * @default false
-                     */
-                    includeVariants?: boolean;
-                    /**
-                     * @description Whether to include hidden and draft products (manage-products permission).
-                     * @default false
-                     */
-                    includeHiddenProducts?: boolean;
-                    /**
-                     * @description Whether to include merchant-specific data such as cost and profit (manage-products permission).
-                     * @default false
-                     */
-                    includeMerchantSpecificData?: boolean;
-                };
+                "application/json": components["schemas"]["QueryProductsPlatformizedRequest"];
             };
         };
         responses: {
-            /** @description The matching products and paging metadata. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        products?: components["schemas"]["Product"][];
-                        metadata?: components["schemas"]["ProductsQueryMetadata"];
-                        /** @description Number of products that match the query (visible products only unless hidden ones were requested). */
-                        totalResults?: number;
-                    };
-                };
-            };
+            200: components["responses"]["QueryProductsPlatformizedPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7435,6 +7487,25 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    queryCollectionsViaGet: {
+        parameters: {
+            query?: {
+                /** @description The request message (`QueryCollectionsRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["QueryCollectionsPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            428: components["responses"]["CatalogVersionMismatch"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     queryCollections: {
         parameters: {
             query?: never;
@@ -7444,24 +7515,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query?: components["schemas"]["CatalogPlatformQuery"];
-                };
+                "application/json": components["schemas"]["QueryCollectionsRequest"];
             };
         };
         responses: {
-            /** @description One page of collections. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        collections?: components["schemas"]["StoreCollection"][];
-                        metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
-                    };
-                };
-            };
+            200: components["responses"]["QueryCollectionsPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             428: components["responses"]["CatalogVersionMismatch"];
@@ -8566,6 +8624,8 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: {
+                /** @description The whole request message (`ListMembersRequest`) as base64url (no padding) of its JSON; sent instead of the flat parameters below when paging or sorting is set. */
+                ".r"?: string;
                 /**
                  * @description Number of members to return. Default 50.
                  * @example 20

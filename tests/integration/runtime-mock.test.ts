@@ -47,7 +47,8 @@ describe('runtime against the mock', () => {
   });
 
   it('answers a long back-in-stock query through its POST twin', async () => {
-    const filter = JSON.stringify({ 'catalogReference.catalogItemId': { $in: Array.from({ length: 120 }, (_, i) => `item-${i}-${'x'.repeat(30)}`) } });
+    // The query's filter is an object (it travels inside the message, never as a JSON string).
+    const filter = { 'catalogReference.catalogItemId': { $in: Array.from({ length: 120 }, (_, i) => `item-${i}-${'x'.repeat(30)}`) } };
     const { data, response } = await client().commerce.GET('/v1/back-in-stock-notification-requests', {
       params: { query: { 'query.filter': filter } as never },
     });

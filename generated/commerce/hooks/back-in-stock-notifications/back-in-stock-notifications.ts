@@ -117,7 +117,7 @@ export const useCreateBackInStockNotificationRequest = <TError = ErrorType<BadRe
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100). For merchants and apps with permission to manage back-in-stock requests. The query travels as flat query parameters named after the request object (`query.cursorPaging.limit`, `query.cursorPaging.cursor`, `query.filter` as a JSON-encoded string, `query.sort.fieldName`, `query.sort.order`). To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string gets too long the same payload is sent to the POST twin (`queryBackInStockNotificationRequestsFallback`).
+ * Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100) or offset paged (`query.paging`). For merchants and apps with permission to manage back-in-stock requests. The request message `{ "query": { ... } }` is nested, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message); there is no flat form. A list of sortings and a filter object travel inside `.r`. To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string is longer than 4000 characters the same message is sent as the JSON body of the POST twin (`queryBackInStockNotificationRequestsFallback`).
  * @summary Query back-in-stock notification requests
  */
 export const useQueryBackInStockNotificationRequestsHook = () => {
@@ -434,7 +434,7 @@ export const useMarkBackInStockNotificationRequestAsNotificationSent = <TError =
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The platform's POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests), used when the GET's query string gets too long. It takes the same payload as a JSON body, `{ "query": { ... } }` (cursor paging, filter, sort), and returns the same response. Here `filter` may be an object and `sort` a list of sortings. For merchants and apps with permission to manage back-in-stock requests.
+ * The POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests): the platform's SDK sends the same request message here as a JSON body, `{ "query": { ... } }`, when the GET's query string (the `.r` parameter) would be longer than 4000 characters, and gets the same response. For merchants and apps with permission to manage back-in-stock requests.
  * @summary Query back-in-stock notification requests (POST twin)
  */
 export const useQueryBackInStockNotificationRequestsFallbackHook = () => {
@@ -501,7 +501,7 @@ export const useQueryBackInStockNotificationRequestsFallback = <TError = ErrorTy
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The references travel as flat query parameters named after the request object: the i-th `catalogReferences.catalogItemId`, `catalogReferences.appId` and (optionally) `catalogReferences.options` values together form the i-th reference. For merchants and apps with permission to manage back-in-stock requests.
+ * Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The request message `{ "catalogReferences": [ { "catalogItemId", "appId", "options" }, ... ] }` holds a list of objects, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message). The platform has no POST twin for this call. For merchants and apps with permission to manage back-in-stock requests.
  * @summary Count back-in-stock requests per catalog reference
  */
 export const useCountBackInStockNotificationRequestsByCatalogReferenceHook = () => {

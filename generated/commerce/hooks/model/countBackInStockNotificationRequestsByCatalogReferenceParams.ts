@@ -4,20 +4,7 @@
 
 export type CountBackInStockNotificationRequestsByCatalogReferenceParams = {
 /**
- * Catalog item ID of each reference to count (1 to 100, one per reference).
- * @minItems 1
- * @maxItems 100
+ * The request message (`CountBackInStockNotificationRequestsRequest`) as base64url (no padding) of its JSON.
  */
-'catalogReferences.catalogItemId': string[];
-/**
- * ID of the app providing the catalog of each reference, in the same order (Wix Stores `215238eb-22a5-4c36-9e7b-e7c08025e04e`).
- * @minItems 1
- * @maxItems 100
- */
-'catalogReferences.appId': string[];
-/**
- * Catalog-specific options of each reference, in the same order, each a JSON-encoded object (for example `{"variantId":"00000000-0000-0020-0005-ad9cdc8a2b0f"}`); `{}` for a reference without options.
- * @maxItems 100
- */
-'catalogReferences.options'?: string[];
+'.r': string;
 };

@@ -4,7 +4,7 @@
 import type { BackInStockNotificationRequestsQuery } from './backInStockNotificationRequestsQuery';
 
 /**
- * Body of the POST twin of the back-in-stock request query; the same payload the GET sends as query parameters.
+ * Request message of the back-in-stock request query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body.
  */
 export interface QueryBackInStockNotificationRequestsRequest {
   query?: BackInStockNotificationRequestsQuery;

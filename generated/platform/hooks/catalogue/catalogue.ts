@@ -51,12 +51,14 @@ import type {
   GetStoreVariant200,
   InternalErrorResponse,
   NotFoundResponse,
-  QueryCollections200,
-  QueryCollectionsBody,
+  QueryCollectionsPageResponse,
+  QueryCollectionsRequest,
+  QueryCollectionsViaGetParams,
   QueryProductVariants200,
   QueryProductVariantsBody,
-  QueryProducts200,
-  QueryProductsBody,
+  QueryProductsPlatformizedPageResponse,
+  QueryProductsPlatformizedRequest,
+  QueryProductsViaGetParams,
   QueryStoreVariants200,
   QueryStoreVariantsBody,
   RemoveProductBrand200,
@@ -1449,20 +1451,115 @@ export const useBulkAdjustProductProperties = <TError = ErrorType<BadRequestResp
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100). The filter and sort are JSON documents (strings such as `{"collections.id": {"$hasSome": ["..."]}}` or objects). Usable by visitors. Hidden products are left out unless `includeHiddenProducts` is set (merchant permission): the server adds `visible = true` to every filter, silently, and `totalResults` counts visible products only. `includeVariants` adds each product's variants; `includeMerchantSpecificData` adds cost and profit data (merchant permission). Sites on catalogue V3 answer 428.
+ * The platform SDK's primary product query. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryProducts`). Sites on catalogue V3 answer 428.
  * @summary Query products
  */
-export const useQueryProductsHook = () => {
-        const queryProducts = usePlatformMutator<QueryProducts200>();
+export const useQueryProductsViaGetHook = () => {
+        const queryProductsViaGet = usePlatformMutator<QueryProductsPlatformizedPageResponse>();
 
         return useCallback((
-    queryProductsBody: BodyType<QueryProductsBody>,
+    params?: QueryProductsViaGetParams,
+ signal?: AbortSignal
+) => {
+        return queryProductsViaGet(
+          {url: `/v1/products/query-platformized`, method: 'GET',
+        params, signal
+    },
+          );
+        }, [queryProductsViaGet])
+      }
+    
+
+
+
+export const getQueryProductsViaGetQueryKey = (params?: QueryProductsViaGetParams,) => {
+    return [
+    `/v1/products/query-platformized`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const useQueryProductsViaGetQueryOptions = <TData = Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(params?: QueryProductsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getQueryProductsViaGetQueryKey(params);
+
+  const queryProductsViaGet =  useQueryProductsViaGetHook();
+
+    const queryFn: QueryFunction<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>> = ({ signal }) => queryProductsViaGet(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type QueryProductsViaGetQueryResult = NonNullable<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>>
+export type QueryProductsViaGetQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>
+
+
+export function useQueryProductsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params: undefined |  QueryProductsViaGetParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>,
+          TError,
+          Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueryProductsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryProductsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>,
+          TError,
+          Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueryProductsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryProductsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Query products
+ */
+
+export function useQueryProductsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryProductsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsViaGetHook>>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = useQueryProductsViaGetQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The POST twin of `queryProductsViaGet` (GET /v1/products/query-platformized): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The legacy query's `includeVariants`, `includeHiddenProducts`, `includeMerchantSpecificData` and `totalResults` are not part of this call. Sites on catalogue V3 answer 428.
+ * @summary Query products (POST twin)
+ */
+export const useQueryProductsHook = () => {
+        const queryProducts = usePlatformMutator<QueryProductsPlatformizedPageResponse>();
+
+        return useCallback((
+    queryProductsPlatformizedRequest: BodyType<QueryProductsPlatformizedRequest>,
  signal?: AbortSignal
 ) => {
         return queryProducts(
           {url: `/v1/products/query-platformized`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: queryProductsBody, signal
+      data: queryProductsPlatformizedRequest, signal
     },
           );
         }, [queryProducts])
@@ -1471,8 +1568,8 @@ export const useQueryProductsHook = () => {
 
 
 export const useQueryProductsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsBody>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsPlatformizedRequest>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsPlatformizedRequest>}, TContext> => {
 
 const mutationKey = ['queryProducts'];
 const {mutation: mutationOptions} = options ?
@@ -1484,7 +1581,7 @@ const {mutation: mutationOptions} = options ?
       const queryProducts =  useQueryProductsHook()
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, {data: BodyType<QueryProductsBody>}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, {data: BodyType<QueryProductsPlatformizedRequest>}> = (props) => {
           const {data} = props ?? {};
 
           return  queryProducts(data,)
@@ -1496,18 +1593,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type QueryProductsMutationResult = NonNullable<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>>
-    export type QueryProductsMutationBody = BodyType<QueryProductsBody>
+    export type QueryProductsMutationBody = BodyType<QueryProductsPlatformizedRequest>
     export type QueryProductsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>
 
     /**
- * @summary Query products
+ * @summary Query products (POST twin)
  */
 export const useQueryProducts = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | ForbiddenResponse | CatalogVersionMismatchResponse | InternalErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsBody>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>, TError,{data: BodyType<QueryProductsPlatformizedRequest>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<ReturnType<typeof useQueryProductsHook>>>,
         TError,
-        {data: BodyType<QueryProductsBody>},
+        {data: BodyType<QueryProductsPlatformizedRequest>},
         TContext
       > => {
 
@@ -2095,20 +2192,115 @@ export function useGetCollectionBySlug<TData = Awaited<ReturnType<ReturnType<typ
 
 
 /**
- * Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
+ * The platform SDK's primary collection query. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryCollections`). Visitors, members and apps may call it. A site on another catalogue version gets 428.
  * @summary Query collections
  */
-export const useQueryCollectionsHook = () => {
-        const queryCollections = usePlatformMutator<QueryCollections200>();
+export const useQueryCollectionsViaGetHook = () => {
+        const queryCollectionsViaGet = usePlatformMutator<QueryCollectionsPageResponse>();
 
         return useCallback((
-    queryCollectionsBody: BodyType<QueryCollectionsBody>,
+    params?: QueryCollectionsViaGetParams,
+ signal?: AbortSignal
+) => {
+        return queryCollectionsViaGet(
+          {url: `/v2/collections/query`, method: 'GET',
+        params, signal
+    },
+          );
+        }, [queryCollectionsViaGet])
+      }
+    
+
+
+
+export const getQueryCollectionsViaGetQueryKey = (params?: QueryCollectionsViaGetParams,) => {
+    return [
+    `/v2/collections/query`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const useQueryCollectionsViaGetQueryOptions = <TData = Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(params?: QueryCollectionsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData>>, }
+) => {
+
+const {query: queryOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getQueryCollectionsViaGetQueryKey(params);
+
+  const queryCollectionsViaGet =  useQueryCollectionsViaGetHook();
+
+    const queryFn: QueryFunction<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>> = ({ signal }) => queryCollectionsViaGet(params, signal);
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type QueryCollectionsViaGetQueryResult = NonNullable<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>>
+export type QueryCollectionsViaGetQueryError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>
+
+
+export function useQueryCollectionsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params: undefined |  QueryCollectionsViaGetParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>,
+          TError,
+          Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueryCollectionsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryCollectionsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>,
+          TError,
+          Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>
+        > , 'initialData'
+      >, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useQueryCollectionsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryCollectionsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData>>, }
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Query collections
+ */
+
+export function useQueryCollectionsViaGet<TData = Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>>(
+ params?: QueryCollectionsViaGetParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsViaGetHook>>>, TError, TData>>, }
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = useQueryCollectionsViaGetQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The POST twin of `queryCollectionsViaGet` (GET /v2/collections/query): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
+ * @summary Query collections (POST twin)
+ */
+export const useQueryCollectionsHook = () => {
+        const queryCollections = usePlatformMutator<QueryCollectionsPageResponse>();
+
+        return useCallback((
+    queryCollectionsRequest: BodyType<QueryCollectionsRequest>,
  signal?: AbortSignal
 ) => {
         return queryCollections(
           {url: `/v2/collections/query`, method: 'POST',
       headers: {'Content-Type': 'application/json', },
-      data: queryCollectionsBody, signal
+      data: queryCollectionsRequest, signal
     },
           );
         }, [queryCollections])
@@ -2117,8 +2309,8 @@ export const useQueryCollectionsHook = () => {
 
 
 export const useQueryCollectionsMutationOptions = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsBody>}, TContext>, }
-): UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsBody>}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsRequest>}, TContext>, }
+): UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsRequest>}, TContext> => {
 
 const mutationKey = ['queryCollections'];
 const {mutation: mutationOptions} = options ?
@@ -2130,7 +2322,7 @@ const {mutation: mutationOptions} = options ?
       const queryCollections =  useQueryCollectionsHook()
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, {data: BodyType<QueryCollectionsBody>}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, {data: BodyType<QueryCollectionsRequest>}> = (props) => {
           const {data} = props ?? {};
 
           return  queryCollections(data,)
@@ -2142,18 +2334,18 @@ const {mutation: mutationOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type QueryCollectionsMutationResult = NonNullable<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>>
-    export type QueryCollectionsMutationBody = BodyType<QueryCollectionsBody>
+    export type QueryCollectionsMutationBody = BodyType<QueryCollectionsRequest>
     export type QueryCollectionsMutationError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>
 
     /**
- * @summary Query collections
+ * @summary Query collections (POST twin)
  */
 export const useQueryCollections = <TError = ErrorType<BadRequestResponse | UnauthorizedResponse | CatalogVersionMismatchResponse | InternalErrorResponse>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsBody>}, TContext>, }
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>, TError,{data: BodyType<QueryCollectionsRequest>}, TContext>, }
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<ReturnType<typeof useQueryCollectionsHook>>>,
         TError,
-        {data: BodyType<QueryCollectionsBody>},
+        {data: BodyType<QueryCollectionsRequest>},
         TContext
       > => {
 

@@ -714,7 +714,7 @@ export const useDeleteMember = <TError = ErrorType<BadRequestResponse | Unauthor
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call.
+ * Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call. The platform accepts the request message in two encodings: flat query parameters (`fieldsets=FULL`, `paging.limit=20`, ...), which its SDK sends when the message has only `fieldsets`, and the single parameter `.r` = base64url(JSON of the message), which its SDK sends whenever paging or sorting is set (nested fields, a list of sortings). The platform has no POST twin for this call.
  * @summary List members
  */
 export const useListMembersHook = () => {

@@ -6,6 +6,10 @@ import type { SortOrder } from './sortOrder';
 
 export type ListMembersParams = {
 /**
+ * The whole request message (`ListMembersRequest`) as base64url (no padding) of its JSON; sent instead of the flat parameters below when paging or sorting is set.
+ */
+'.r'?: string;
+/**
  * Number of members to return. Default 50.
  * @minimum 0
  * @maximum 100

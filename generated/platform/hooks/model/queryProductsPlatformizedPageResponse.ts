@@ -4,13 +4,8 @@
 import type { Product } from './product';
 import type { ProductsQueryMetadata } from './productsQueryMetadata';
 
-export type QueryProducts200 = {
+export type QueryProductsPlatformizedPageResponse = {
   /** @maxItems 100 */
   products?: Product[];
   metadata?: ProductsQueryMetadata;
-  /**
-   * Number of products that match the query (visible products only unless hidden ones were requested).
-   * @minimum 0
-   */
-  totalResults?: number;
 };

@@ -4,7 +4,7 @@
 import type { StoreCollection } from './storeCollection';
 import type { CatalogPlatformPagingMetadata } from './catalogPlatformPagingMetadata';
 
-export type QueryCollections200 = {
+export type QueryCollectionsPageResponse = {
   /** @maxItems 100 */
   collections?: StoreCollection[];
   metadata?: CatalogPlatformPagingMetadata;
