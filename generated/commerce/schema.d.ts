@@ -957,7 +957,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -1147,7 +1147,7 @@ export interface components {
          * @example STATE
          * @enum {string}
          */
-        JurisdictionType: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL";
+        JurisdictionType: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL" | "UNDEFINED";
         /** @description Tax amount and rate for one tax authority that applies to a line item. */
         TaxBreakdown: {
             /**
@@ -1302,7 +1302,7 @@ export interface components {
          * @example MONTH
          * @enum {string}
          */
-        SubscriptionFrequency: "DAY" | "WEEK" | "MONTH" | "YEAR";
+        SubscriptionFrequency: "DAY" | "WEEK" | "MONTH" | "YEAR" | "UNDEFINED";
         /** @description Period before the first billing cycle starts. When set, the amount to pay now is 0. */
         FreeTrialPeriod: {
             frequency?: components["schemas"]["SubscriptionFrequency"];
@@ -1367,7 +1367,7 @@ export interface components {
          * @example FULL_PAYMENT_ONLINE
          * @enum {string}
          */
-        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE";
+        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE" | "MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER";
         /** @description Service properties of a line item (for example a booked class). */
         ServiceProperties: {
             /**
@@ -1674,7 +1674,7 @@ export interface components {
          * @example CPF
          * @enum {string}
          */
-        VatType: "CPF" | "CNPJ";
+        VatType: "CPF" | "CNPJ" | "UNSPECIFIED";
         /** @description Tax information (Brazil only). If `id` is provided, `type` must also be set. */
         VatId: {
             /**
@@ -2138,7 +2138,7 @@ export interface components {
          * @example KG
          * @enum {string}
          */
-        WeightUnit: "KG" | "LB";
+        WeightUnit: "KG" | "LB" | "UNSPECIFIED_WEIGHT_UNIT";
         /**
          * @description How the tax rate was calculated: NO_TAX_COLLECTED (no tax for this location), MANUAL_RATE, AUTO_RATE (automatic tax), FALLBACK_RATE (automatic tax failed, fallback rate used).
          * @example AUTO_RATE
@@ -2178,7 +2178,7 @@ export interface components {
          * @example WEB
          * @enum {string}
          */
-        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
+        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /**
          * @description Type of the identity that performed an action, as it appears on events (the seed's "Identity type on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor) or `APP` (an app).
          * @example MEMBER
@@ -2614,11 +2614,11 @@ export interface components {
             taxableAddress?: components["schemas"]["TaxableAddress"];
         };
         /**
-         * @description Sales channel a checkout can be created for: WEB (a web client), OTHER_PLATFORM (another sales platform), WIX_APP_STORE (the Wix Owner app). UNSPECIFIED is rejected.
+         * @description Sales channel a checkout is created for, for example WEB (a web client), OTHER_PLATFORM (another sales platform) or WIX_APP_STORE (the Wix Owner app). The seed names a shorter set (UNSPECIFIED, WEB, OTHER_PLATFORM, WIX_APP_STORE); the platform accepts every channel type.
          * @example WEB
          * @enum {string}
          */
-        CreateCheckoutChannelType: "UNSPECIFIED" | "WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE";
+        CreateCheckoutChannelType: "UNSPECIFIED" | "WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "POS" | "EBAY" | "AMAZON" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /** @description A response carrying one checkout. */
         CheckoutResponse: {
             checkout?: components["schemas"]["Checkout"];
@@ -3272,7 +3272,7 @@ export interface components {
          * @example PAID
          * @enum {string}
          */
-        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID";
+        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED";
         /**
          * @description Order fulfillment status. `NOT_FULFILLED`: no item fulfilled, or the order was manually marked as unfulfilled. `FULFILLED`: all items fulfilled or the order was manually marked as fulfilled (orders without shipping info are fulfilled automatically). `PARTIALLY_FULFILLED`: some, but not all, items are fulfilled.
          * @example NOT_FULFILLED
@@ -3844,7 +3844,7 @@ export interface components {
          * @example WEB
          * @enum {string}
          */
-        OrderChannelType: "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
+        OrderChannelType: "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "UNSPECIFIED" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /** @description Sales channel that submitted the order. */
         OrderChannelInfo: {
             type?: components["schemas"]["OrderChannelType"];
@@ -4380,7 +4380,7 @@ export interface components {
          * @example APPROVED
          * @enum {string}
          */
-        OrderTransactionStatus: "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED";
+        OrderTransactionStatus: "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED" | "UNDEFINED";
         /**
          * @description Status of a capture or void of an authorized payment: `PENDING` (in progress), `SUCCEEDED` or `FAILED`.
          * @example SUCCEEDED

@@ -2091,7 +2091,7 @@ export interface components {
          * @description Measurement unit for price-per-unit: volume (`ML`, `CL`, `L`, `CBM`, `FLOZ`, `PT`, `QT`, `GAL`), weight (`MG`, `G`, `KG`, `OZ`, `LB`), length (`MM`, `CM`, `M`, `IN`, `FT`, `YD`) and area (`SQM`, `SQFT`).
          * @enum {string}
          */
-        MeasurementUnit: "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT";
+        MeasurementUnit: "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT" | "UNSPECIFIED";
         /**
          * PricePerUnitData
          * @description Price-per-unit settings, for example a 250 G bag priced per 100 G (`totalQuantity` 250, `totalMeasurementUnit` G, `baseQuantity` 100, `baseMeasurementUnit` G).
@@ -2142,7 +2142,7 @@ export interface components {
          * @description Type of a catalogue media item (products, product choices and collections).
          * @enum {string}
          */
-        MediaItemType: "image" | "video" | "audio" | "document" | "zip";
+        MediaItemType: "image" | "video" | "audio" | "document" | "zip" | "unspecified_media_item_type";
         /**
          * StoresMediaItemUrlAndSize
          * @description URL and size of one rendition of a catalogue media item (an image, a video file or a thumbnail).
@@ -2240,7 +2240,7 @@ export interface components {
          * @description Option type: `drop_down` (text choices) or `color` (choices are colours).
          * @enum {string}
          */
-        ProductOptionType: "drop_down" | "color";
+        ProductOptionType: "drop_down" | "color" | "unspecified_option_type";
         /**
          * ProductChoice
          * @description One choice of a product option, for example the colour Blue or the size M.
@@ -2304,7 +2304,7 @@ export interface components {
          * @description Discount type: `NONE`, `AMOUNT` (fixed amount off) or `PERCENT` (percentage off).
          * @enum {string}
          */
-        ProductDiscountType: "NONE" | "AMOUNT" | "PERCENT";
+        ProductDiscountType: "NONE" | "AMOUNT" | "PERCENT" | "UNDEFINED";
         /**
          * ProductDiscount
          * @description Discount deducted from the product's original price.
@@ -2618,7 +2618,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -3370,7 +3370,7 @@ export interface components {
          * @description `RELATED_ITEMS` algorithms recommend from one or more given items (for example items frequently bought together with a cart item); `GLOBAL` algorithms recommend from site statistics (bestsellers, new arrivals).
          * @enum {string}
          */
-        RecommendationAlgorithmType: "RELATED_ITEMS" | "GLOBAL";
+        RecommendationAlgorithmType: "RELATED_ITEMS" | "GLOBAL" | "UNSPECIFIED";
         /**
          * RecommendationAlgorithmConfig
          * @description Configuration of a recommendation algorithm, as declared by the app that provides it.
@@ -3484,10 +3484,10 @@ export interface components {
         };
         /**
          * FileMediaType
-         * @description Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import).
+         * @description Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        FileMediaType: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER";
+        FileMediaType: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER" | "MIXED" | "UNKNOWN";
         /**
          * ImageColorRGB
          * @description RGB value of a color.
@@ -3971,7 +3971,7 @@ export interface components {
          * @description Video streaming format: `HLS` or `DASH`.
          * @enum {string}
          */
-        VideoStreamFormat: "HLS" | "DASH";
+        VideoStreamFormat: "HLS" | "DASH" | "UNKNOWN";
         /**
          * UpdateMemberSlugRequest
          * @description The new profile slug.
@@ -3982,10 +3982,10 @@ export interface components {
         };
         /**
          * MemberStatus
-         * @description Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
+         * @description Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberStatus: "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE";
+        MemberStatus: "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE" | "UNKNOWN";
         /**
          * StreetAddress
          * @description Street address with the number and the name in separate fields.
@@ -4115,16 +4115,16 @@ export interface components {
         };
         /**
          * MemberPrivacyStatus
-         * @description Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
+         * @description Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberPrivacyStatus: "PRIVATE" | "PUBLIC";
+        MemberPrivacyStatus: "PRIVATE" | "PUBLIC" | "UNKNOWN";
         /**
          * MemberActivityStatus
-         * @description Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
+         * @description Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberActivityStatus: "ACTIVE" | "MUTED";
+        MemberActivityStatus: "ACTIVE" | "MUTED" | "UNKNOWN";
         /**
          * Member
          * @description A registered user of the site who can log in, see member-only content and take part in community features such as forums and blogs. Which fields come back depends on the requested field sets and on the caller's permissions.
@@ -4930,7 +4930,7 @@ export interface components {
          * @description Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site.
          * @enum {string}
          */
-        ReviewModerationStatus: "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED";
+        ReviewModerationStatus: "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED" | "UNKNOWN";
         /**
          * ReviewModeration
          * @description Moderation state of a review, set by the platform's moderation rules or by a moderator.
@@ -4942,10 +4942,10 @@ export interface components {
         };
         /**
          * ReviewOriginType
-         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor).
+         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        ReviewOriginType: "ORGANIC" | "APP";
+        ReviewOriginType: "ORGANIC" | "APP" | "UNKNOWN";
         /**
          * ReviewOrigin
          * @description How the review was created.
@@ -5065,7 +5065,7 @@ export interface components {
          * @description Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform.
          * @enum {string}
          */
-        ReviewModerationUpdateStatus: "APPROVED" | "REJECTED";
+        ReviewModerationUpdateStatus: "APPROVED" | "REJECTED" | "UNKNOWN" | "IN_MODERATION" | "SUBMITTED";
         /**
          * ReviewModerationUpdate
          * @description Moderation decision sent by a moderator when updating a review.
@@ -5145,7 +5145,7 @@ export interface components {
          * @example PUBLIC
          * @enum {string}
          */
-        IdentityPrivacyStatus: "PUBLIC" | "PRIVATE";
+        IdentityPrivacyStatus: "PUBLIC" | "PRIVATE" | "UNDEFINED";
         /**
          * IdentityCustomValue
          * @description Value of a custom field or of an `additionalData` entry. Exactly one of the value fields is set. Numbers that are not finite are sent as text; dates are ISO 8601 strings.
@@ -5203,7 +5203,7 @@ export interface components {
          * @example WORK
          * @enum {string}
          */
-        IdentityEmailTag: "MAIN" | "HOME" | "WORK";
+        IdentityEmailTag: "MAIN" | "HOME" | "WORK" | "UNTAGGED";
         /**
          * IdentitySecondaryEmail
          * @description An additional e-mail address of the member.
@@ -5223,7 +5223,7 @@ export interface components {
          * @example MOBILE
          * @enum {string}
          */
-        IdentityPhoneTag: "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX";
+        IdentityPhoneTag: "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX" | "UNTAGGED";
         /**
          * IdentityPhone
          * @description A phone number of the member.
@@ -5321,7 +5321,7 @@ export interface components {
          * @example SHIPPING
          * @enum {string}
          */
-        IdentityAddressTag: "HOME" | "WORK" | "BILLING" | "SHIPPING";
+        IdentityAddressTag: "HOME" | "WORK" | "BILLING" | "SHIPPING" | "UNTAGGED";
         /**
          * IdentityAddressWrapper
          * @description A tagged physical address of the member.
@@ -5466,7 +5466,7 @@ export interface components {
          * @example SUCCESS
          * @enum {string}
          */
-        AuthStateType: "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA";
+        AuthStateType: "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA" | "UNKNOWN_STATE" | "REQUIRE_MISSING_FIELDS" | "MFA_CHALLENGE" | "REQUIRE_FIRST_FACTOR";
         /**
          * IdentityConnection
          * @description A connection the identity can authenticate with; one of `idpConnection` or `authenticatorConnection`.
@@ -5514,7 +5514,7 @@ export interface components {
          * @example ACTIVE
          * @enum {string}
          */
-        IdentityStatusName: "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE";
+        IdentityStatusName: "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE" | "UNKNOWN_STATUS";
         /**
          * IdentityStatusReason
          * @description Reason for the current identity status (mostly why it is `PENDING`).
@@ -5537,7 +5537,7 @@ export interface components {
          * @example PASSWORD
          * @enum {string}
          */
-        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH";
+        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH" | "WEBAUTHN" | "RECOVERY_CODE";
         /**
          * IdentityFactorStatus
          * @description Status of an identity's factor. `REQUIRE_REENROLL` factors are blocked until the member enrolls them again.

@@ -10,7 +10,8 @@ const MAX_DEPTH = 14;
 export const compareShapes = ({ specs, spec, wire, side, required = new Set() }) => {
   const out = [];
   const seen = new Set();
-  const add = (field, kind, detail, deviations) => out.push({ side, field: field || '(root)', kind, detail, documented: deviations.length > 0 });
+  const add = (field, kind, detail, deviations, at) =>
+    out.push({ side, field: field || '(root)', kind, detail, at, documented: deviations.length > 0 });
 
   const compareBounds = (field, specShape, itemShape, wireProp, deviations) => {
     const wireArray = wireProp.type.kind === 'array';
@@ -38,8 +39,8 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       if (!specShape.values) return add(field, 'shape', 'platform enum, spec has no enum', deviations);
       const missing = wireShape.values.filter((v) => !specShape.values.includes(v));
       const extra = specShape.values.filter((v) => !wireShape.values.includes(v));
-      if (missing.length) add(field, 'enum', `spec lacks ${missing.join(', ')}`, deviations);
-      if (extra.length) add(field, 'enum', `platform lacks ${extra.join(', ')}`, deviations);
+      if (missing.length) add(field, 'enum', `spec lacks ${missing.join(', ')}`, deviations, specShape.name);
+      if (extra.length) add(field, 'enum', `platform lacks ${extra.join(', ')}`, deviations, specShape.name);
       return;
     }
     if (wireShape.kind === 'array') {
@@ -64,14 +65,14 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       if (specShape.props.has(name)) continue;
       // Output-only fields need not be accepted in a request.
       if (side === 'request' && wireProp.readonly) continue;
-      add(prefix + name, 'missing-in-spec', `platform field (${wireProp.type.kind}) absent from the spec`, own);
+      add(prefix + name, 'missing-in-spec', `platform field (${wireProp.type.kind}) absent from the spec`, own, specShape.name);
     }
     for (const [name, raw] of specShape.props) {
       const child = specs.of(raw);
       const childDeviations = [...own, ...child.deviations];
       const wireProp = wireProps.get(name);
       if (!wireProp) {
-        add(prefix + name, 'not-on-platform', 'spec field the platform does not have', childDeviations);
+        add(prefix + name, 'not-on-platform', 'spec field the platform does not have', childDeviations, specShape.name);
         continue;
       }
       const path = prefix + name;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Sales channel a checkout can be created for: WEB (a web client), OTHER_PLATFORM (another sales platform), WIX_APP_STORE (the Wix Owner app). UNSPECIFIED is rejected.
+ * Sales channel a checkout is created for, for example WEB (a web client), OTHER_PLATFORM (another sales platform) or WIX_APP_STORE (the Wix Owner app). The seed names a shorter set (UNSPECIFIED, WEB, OTHER_PLATFORM, WIX_APP_STORE); the platform accepts every channel type.
  */
 export type CreateCheckoutChannelType = typeof CreateCheckoutChannelType[keyof typeof CreateCheckoutChannelType];
 
@@ -14,4 +14,18 @@ export const CreateCheckoutChannelType = {
   WEB: 'WEB',
   OTHER_PLATFORM: 'OTHER_PLATFORM',
   WIX_APP_STORE: 'WIX_APP_STORE',
+  POS: 'POS',
+  EBAY: 'EBAY',
+  AMAZON: 'AMAZON',
+  WIX_INVOICES: 'WIX_INVOICES',
+  BACKOFFICE_MERCHANT: 'BACKOFFICE_MERCHANT',
+  WISH: 'WISH',
+  CLASS_PASS: 'CLASS_PASS',
+  GLOBAL_E: 'GLOBAL_E',
+  FACEBOOK: 'FACEBOOK',
+  ETSY: 'ETSY',
+  TIKTOK: 'TIKTOK',
+  FAIRE_COM: 'FAIRE_COM',
+  PAYPAL_AGENTIC_CHECKOUT: 'PAYPAL_AGENTIC_CHECKOUT',
+  STRIPE_AGENTIC_CHECKOUT: 'STRIPE_AGENTIC_CHECKOUT',
 } as const;

@@ -15,4 +15,5 @@ export const JurisdictionType = {
   COUNTY: 'COUNTY',
   CITY: 'CITY',
   SPECIAL: 'SPECIAL',
+  UNDEFINED: 'UNDEFINED',
 } as const;

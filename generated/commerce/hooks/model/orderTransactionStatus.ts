@@ -19,4 +19,5 @@ export const OrderTransactionStatus = {
   PARTIALLY_REFUNDED: 'PARTIALLY_REFUNDED',
   AUTHORIZED: 'AUTHORIZED',
   VOIDED: 'VOIDED',
+  UNDEFINED: 'UNDEFINED',
 } as const;

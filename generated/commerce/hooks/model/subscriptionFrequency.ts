@@ -14,4 +14,5 @@ export const SubscriptionFrequency = {
   WEEK: 'WEEK',
   MONTH: 'MONTH',
   YEAR: 'YEAR',
+  UNDEFINED: 'UNDEFINED',
 } as const;

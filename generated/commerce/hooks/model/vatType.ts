@@ -12,4 +12,5 @@ export type VatType = typeof VatType[keyof typeof VatType];
 export const VatType = {
   CPF: 'CPF',
   CNPJ: 'CNPJ',
+  UNSPECIFIED: 'UNSPECIFIED',
 } as const;

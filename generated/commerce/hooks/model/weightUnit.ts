@@ -12,4 +12,5 @@ export type WeightUnit = typeof WeightUnit[keyof typeof WeightUnit];
 export const WeightUnit = {
   KG: 'KG',
   LB: 'LB',
+  UNSPECIFIED_WEIGHT_UNIT: 'UNSPECIFIED_WEIGHT_UNIT',
 } as const;

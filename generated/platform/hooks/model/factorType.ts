@@ -16,4 +16,6 @@ export const FactorType = {
   EMAIL: 'EMAIL',
   TOTP: 'TOTP',
   PUSH: 'PUSH',
+  WEBAUTHN: 'WEBAUTHN',
+  RECOVERY_CODE: 'RECOVERY_CODE',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import).
+ * Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
  */
 export type FileMediaType = typeof FileMediaType[keyof typeof FileMediaType];
 
@@ -18,4 +18,6 @@ export const FileMediaType = {
   ARCHIVE: 'ARCHIVE',
   MODEL3D: 'MODEL3D',
   OTHER: 'OTHER',
+  MIXED: 'MIXED',
+  UNKNOWN: 'UNKNOWN',
 } as const;

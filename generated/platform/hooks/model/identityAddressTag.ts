@@ -14,4 +14,5 @@ export const IdentityAddressTag = {
   WORK: 'WORK',
   BILLING: 'BILLING',
   SHIPPING: 'SHIPPING',
+  UNTAGGED: 'UNTAGGED',
 } as const;

@@ -13,4 +13,5 @@ export const IdentityEmailTag = {
   MAIN: 'MAIN',
   HOME: 'HOME',
   WORK: 'WORK',
+  UNTAGGED: 'UNTAGGED',
 } as const;

@@ -15,4 +15,5 @@ export const IdentityPhoneTag = {
   MOBILE: 'MOBILE',
   WORK: 'WORK',
   FAX: 'FAX',
+  UNTAGGED: 'UNTAGGED',
 } as const;

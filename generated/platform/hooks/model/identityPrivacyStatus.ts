@@ -12,4 +12,5 @@ export type IdentityPrivacyStatus = typeof IdentityPrivacyStatus[keyof typeof Id
 export const IdentityPrivacyStatus = {
   PUBLIC: 'PUBLIC',
   PRIVATE: 'PRIVATE',
+  UNDEFINED: 'UNDEFINED',
 } as const;

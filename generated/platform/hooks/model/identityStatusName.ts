@@ -15,4 +15,5 @@ export const IdentityStatusName = {
   DELETED: 'DELETED',
   BLOCKED: 'BLOCKED',
   OFFLINE: 'OFFLINE',
+  UNKNOWN_STATUS: 'UNKNOWN_STATUS',
 } as const;

@@ -31,4 +31,5 @@ export const MeasurementUnit = {
   FT: 'FT',
   YD: 'YD',
   SQFT: 'SQFT',
+  UNSPECIFIED: 'UNSPECIFIED',
 } as const;

@@ -15,4 +15,5 @@ export const MediaItemType = {
   audio: 'audio',
   document: 'document',
   zip: 'zip',
+  unspecified_media_item_type: 'unspecified_media_item_type',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
+ * Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
  */
 export type MemberActivityStatus = typeof MemberActivityStatus[keyof typeof MemberActivityStatus];
 
@@ -12,4 +12,5 @@ export type MemberActivityStatus = typeof MemberActivityStatus[keyof typeof Memb
 export const MemberActivityStatus = {
   ACTIVE: 'ACTIVE',
   MUTED: 'MUTED',
+  UNKNOWN: 'UNKNOWN',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
+ * Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
  */
 export type MemberPrivacyStatus = typeof MemberPrivacyStatus[keyof typeof MemberPrivacyStatus];
 
@@ -12,4 +12,5 @@ export type MemberPrivacyStatus = typeof MemberPrivacyStatus[keyof typeof Member
 export const MemberPrivacyStatus = {
   PRIVATE: 'PRIVATE',
   PUBLIC: 'PUBLIC',
+  UNKNOWN: 'UNKNOWN',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
+ * Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
  */
 export type MemberStatus = typeof MemberStatus[keyof typeof MemberStatus];
 
@@ -14,4 +14,5 @@ export const MemberStatus = {
   APPROVED: 'APPROVED',
   BLOCKED: 'BLOCKED',
   OFFLINE: 'OFFLINE',
+  UNKNOWN: 'UNKNOWN',
 } as const;

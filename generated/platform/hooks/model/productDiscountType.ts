@@ -13,4 +13,5 @@ export const ProductDiscountType = {
   NONE: 'NONE',
   AMOUNT: 'AMOUNT',
   PERCENT: 'PERCENT',
+  UNDEFINED: 'UNDEFINED',
 } as const;

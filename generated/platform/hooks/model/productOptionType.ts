@@ -12,4 +12,5 @@ export type ProductOptionType = typeof ProductOptionType[keyof typeof ProductOpt
 export const ProductOptionType = {
   drop_down: 'drop_down',
   color: 'color',
+  unspecified_option_type: 'unspecified_option_type',
 } as const;

@@ -12,4 +12,5 @@ export type RecommendationAlgorithmType = typeof RecommendationAlgorithmType[key
 export const RecommendationAlgorithmType = {
   RELATED_ITEMS: 'RELATED_ITEMS',
   GLOBAL: 'GLOBAL',
+  UNSPECIFIED: 'UNSPECIFIED',
 } as const;

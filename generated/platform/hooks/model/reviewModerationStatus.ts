@@ -14,4 +14,5 @@ export const ReviewModerationStatus = {
   IN_MODERATION: 'IN_MODERATION',
   REJECTED: 'REJECTED',
   SUBMITTED: 'SUBMITTED',
+  UNKNOWN: 'UNKNOWN',
 } as const;

@@ -12,4 +12,7 @@ export type ReviewModerationUpdateStatus = typeof ReviewModerationUpdateStatus[k
 export const ReviewModerationUpdateStatus = {
   APPROVED: 'APPROVED',
   REJECTED: 'REJECTED',
+  UNKNOWN: 'UNKNOWN',
+  IN_MODERATION: 'IN_MODERATION',
+  SUBMITTED: 'SUBMITTED',
 } as const;

@@ -3,7 +3,7 @@
  */
 
 /**
- * `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor).
+ * `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
  */
 export type ReviewOriginType = typeof ReviewOriginType[keyof typeof ReviewOriginType];
 
@@ -12,4 +12,5 @@ export type ReviewOriginType = typeof ReviewOriginType[keyof typeof ReviewOrigin
 export const ReviewOriginType = {
   ORGANIC: 'ORGANIC',
   APP: 'APP',
+  UNKNOWN: 'UNKNOWN',
 } as const;

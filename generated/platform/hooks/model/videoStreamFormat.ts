@@ -12,4 +12,5 @@ export type VideoStreamFormat = typeof VideoStreamFormat[keyof typeof VideoStrea
 export const VideoStreamFormat = {
   HLS: 'HLS',
   DASH: 'DASH',
+  UNKNOWN: 'UNKNOWN',
 } as const;
