@@ -73,6 +73,8 @@ try {
         ...compareShapes({ specs, spec: specs.request(op), wire: types.request, side: 'request', required: wire.required.get(method.name) }),
       );
       if (op.response) differences.push(...compareShapes({ specs, spec: specs.response(op), wire: types.response, side: 'response' }));
+      // A schema written inline in the operation has the operation as its place: its x-deviation documents it.
+      for (const d of differences) if (!d.documented && !d.container && !d.node && op.operation['x-deviation']) d.documented = true;
       return { ...op, differences, platform: `${method.pkg}.${method.name}` };
     });
     families.push({ name, doc, operations: results, matched: results.filter((r) => r.platform).length });

@@ -823,7 +823,7 @@ export interface components {
         /** Sorting */
         Sorting: {
             /** @description Name of the field to sort by. */
-            fieldName: string;
+            fieldName?: string;
             order?: components["schemas"]["SortOrder"];
         };
         /** @description Query for back-in-stock notification requests: cursor paging (`cursorPaging`) or offset paging (`paging`), not both. `cursorPaging.cursor` cannot be combined with `filter` or `sort`: the cursor already carries them. */
@@ -847,12 +847,12 @@ export interface components {
              * @description ID of the item within the catalog it belongs to.
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
-            catalogItemId?: string;
+            catalogItemId: string;
             /**
              * @description ID of the app providing the catalog. Wix Stores: `215238eb-22a5-4c36-9e7b-e7c08025e04e`; Wix Bookings: `13d21c63-b5ec-5912-8397-c3a5ddb27a97`.
              * @example 215238eb-22a5-4c36-9e7b-e7c08025e04e
              */
-            appId?: string;
+            appId: string;
             /**
              * @description Additional item details in key-value pairs; their shape depends on the catalog providing the item.
              * @example {
@@ -1343,15 +1343,15 @@ export interface components {
              */
             startDate?: string;
         };
-        /** @description A short text in the site's default language and translated into the buyer's language. */
-        TranslatableText: {
+        /** @description Title of a subscription option, in the site's default language and translated into the buyer's language. */
+        SubscriptionOptionTitle: {
             /**
-             * @description Text in the site's default language.
+             * @description Title in the site's default language.
              * @example Monthly refill
              */
             original?: string;
             /**
-             * @description Text translated into the buyer's language. Defaults to `original`.
+             * @description Title translated into the buyer's language. Defaults to `original`.
              * @example Monthly refill
              */
             translated?: string;
@@ -1359,8 +1359,8 @@ export interface components {
         /** @description Subscription option of a line item bought as a subscription. */
         SubscriptionOptionInfo: {
             subscriptionSettings?: components["schemas"]["SubscriptionSettings"];
-            title?: components["schemas"]["TranslatableText"];
-            description?: components["schemas"]["TranslatableText"];
+            title?: components["schemas"]["SubscriptionOptionTitle"];
+            description?: components["schemas"]["SubscriptionOptionTitle"];
         };
         /**
          * @description How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0).
@@ -1381,6 +1381,19 @@ export interface components {
              * @example 2
              */
             numberOfParticipants?: number;
+        };
+        /** @description Price description of a line item (for example "per 100 g"), in the site's default language and translated into the buyer's language. */
+        PriceDescription: {
+            /**
+             * @description Price description in the site's default language.
+             * @example per 100 g
+             */
+            original?: string;
+            /**
+             * @description Price description translated into the buyer's language. Defaults to `original`.
+             * @example per 100 g
+             */
+            translated?: string;
         };
         /** @description Image that overrides the catalog item's image. */
         CatalogOverrideImage: {
@@ -1551,7 +1564,7 @@ export interface components {
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
             readonly rootCatalogItemId?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             depositAmount?: components["schemas"]["MultiCurrencyPrice"];
             /**
              * Format: uuid
@@ -2293,10 +2306,11 @@ export interface components {
             readonly eligibleMemberships?: components["schemas"]["Membership"][];
             /** @description Memberships that cannot be used, with the reason. */
             readonly invalidMemberships?: components["schemas"]["InvalidMembership"][];
-            /** @description Memberships selected to apply when the order is created. */
-            selectedMemberships?: {
-                memberships?: components["schemas"]["SelectedMembership"][];
-            };
+            /**
+             * @deprecated
+             * @description Memberships selected to apply when the order is created (a list on the wire; filled by the platform's legacy eligible-memberships flow).
+             */
+            selectedMemberships?: components["schemas"]["SelectedMembership"][];
         };
         /**
          * @description Where an additional fee was added from.
@@ -2516,11 +2530,6 @@ export interface components {
              * @example 2b1a0f9e-8d7c-4b6a-9f5e-4d3c2b1a0f9e
              */
             taxExemptGroupId?: string;
-            /**
-             * @description URL that replaces the standard Wix checkout page URL (`checkoutUrl`), for example in abandoned checkout e-mails.
-             * @example https://shop.example.com/my-checkout
-             */
-            overrideCheckoutUrl?: string;
         };
         /** @description A custom line item: an item added with its own name, price and properties, without calling the catalog. Requires the "Manage eCommerce - Admin Permissions" scope. Send at least `quantity`, `price`, `productName` and `itemType`. */
         CheckoutCustomLineItem: {
@@ -2534,7 +2543,7 @@ export interface components {
              * @example 15.00
              */
             price?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             /** @description Description lines shown with the item. */
             descriptionLines?: components["schemas"]["DescriptionLine"][];
             media?: components["schemas"]["CatalogOverrideImage"];
@@ -2682,7 +2691,7 @@ export interface components {
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
             readonly rootCatalogItemId?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             depositAmount?: components["schemas"]["MultiCurrencyPrice"];
             /** @description Membership chosen to pay for this item; used with payment option MEMBERSHIP or MEMBERSHIP_OFFLINE. */
             selectedMembership?: {
@@ -2936,7 +2945,7 @@ export interface components {
         };
         /** @description Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in. */
         CreateCheckoutFromCurrentCartRequest: {
-            channelType: components["schemas"]["CreateCheckoutChannelType"];
+            channelType?: components["schemas"]["CreateCheckoutChannelType"];
             shippingAddress?: components["schemas"]["Address"];
             billingAddress?: components["schemas"]["Address"];
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];
@@ -3127,6 +3136,46 @@ export interface components {
              */
             readonly expirationDate?: string;
         };
+        /** @description Period before the first billing cycle starts. When set, the amount to pay now is 0. */
+        OrderFreeTrialPeriod: {
+            frequency?: components["schemas"]["SubscriptionFrequency"];
+            /**
+             * @description Number of frequency units in the free trial (frequency MONTH with interval 3 is a 3-month trial).
+             * @example 1
+             */
+            interval?: number;
+        };
+        /** @description Settings of a subscription purchase option, as an order carries them (a free trial of up to 3650 intervals). */
+        OrderSubscriptionSettings: {
+            frequency?: components["schemas"]["SubscriptionFrequency"];
+            /**
+             * @description Interval of the recurring payment (default 1; at least 7 when frequency is DAY).
+             * @example 1
+             */
+            interval?: number;
+            /**
+             * @description Whether the subscription renews automatically at the end of each period.
+             * @example false
+             */
+            autoRenewal?: boolean;
+            /**
+             * @description Number of billing cycles before the subscription ends. Ignored when `autoRenewal` is true.
+             * @example 6
+             */
+            billingCycles?: number;
+            /**
+             * @description Whether the customer may cancel the subscription.
+             * @example true
+             */
+            enableCustomerCancellation?: boolean;
+            freeTrialPeriod?: components["schemas"]["OrderFreeTrialPeriod"];
+            /**
+             * Format: date-time
+             * @description Date and time the subscription starts.
+             * @example 2026-03-01T00:00:00.000Z
+             */
+            startDate?: string;
+        };
         /** @description Subscription information of a line item bought as a subscription. */
         OrderSubscriptionInfo: {
             /**
@@ -3152,7 +3201,7 @@ export interface components {
              * @example 1kg of selected coffee, once a month
              */
             subscriptionOptionDescription?: string;
-            subscriptionSettings?: components["schemas"]["SubscriptionSettings"];
+            subscriptionSettings?: components["schemas"]["OrderSubscriptionSettings"];
             /**
              * @description Description of the charges applied for the subscription.
              * @example $24.00 every month until canceled
@@ -3166,20 +3215,20 @@ export interface components {
              * @example 5e4a9b3c-2d1f-4a8e-9c7b-6a5d4e3f2b1c
              */
             id?: string;
-            productName?: components["schemas"]["ProductName"];
+            productName: components["schemas"]["ProductName"];
             catalogReference?: components["schemas"]["CatalogReference"];
             /**
              * @description Line item quantity.
              * @example 2
              */
-            quantity?: number;
+            quantity: number;
             /** @description Total discount for the line item's entire quantity. */
             readonly totalDiscount?: components["schemas"]["Price"];
             /** @description Description lines shown with the item (for example size and color). */
             descriptionLines?: components["schemas"]["DescriptionLine"][];
             image?: components["schemas"]["CommonImage"];
             physicalProperties?: components["schemas"]["PhysicalProperties"];
-            itemType?: components["schemas"]["ItemType"];
+            itemType: components["schemas"]["ItemType"];
             /** @deprecated */
             lineItemType?: components["schemas"]["OrderLineItemType"];
             /**
@@ -3199,7 +3248,7 @@ export interface components {
              */
             restockQuantity?: number;
             /** @description Unit price after line item discounts, for display. */
-            price?: components["schemas"]["Price"];
+            price: components["schemas"]["Price"];
             /** @description Unit price before line item discounts; defaults to `price`. */
             readonly priceBeforeDiscounts?: components["schemas"]["Price"];
             /** @description Total price after discounts and before tax. */
@@ -3294,10 +3343,65 @@ export interface components {
             /** @description Total additional fees, before tax. */
             totalAdditionalFees?: components["schemas"]["Price"];
         };
+        /** @description Pickup address of an order's delivery: the general address without `geocode`, with the longer bounds the platform allows for pickup locations (city, postal code and address lines up to 1000 characters). */
+        PickupAddress: {
+            /**
+             * @description Two-letter country code in ISO-3166 alpha-2 format.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Code for a subdivision (state, prefecture, province) in ISO 3166-2 format.
+             * @example US-NY
+             */
+            subdivision?: string;
+            /**
+             * @description City name.
+             * @example New York
+             */
+            city?: string;
+            /**
+             * @description Postal or zip code.
+             * @example 10011
+             */
+            postalCode?: string;
+            streetAddress?: components["schemas"]["StreetAddress"];
+            /**
+             * @description Main address line (usually street name and number).
+             * @example 235 W 23rd St
+             */
+            addressLine?: string;
+            /**
+             * @description Free text with more detailed address info, usually apartment, suite or floor.
+             * @example Floor 4
+             */
+            addressLine2?: string;
+            /**
+             * @description Country's full name.
+             * @example United States
+             */
+            readonly countryFullname?: string;
+            /**
+             * @description Subdivision's full name.
+             * @example New York
+             */
+            readonly subdivisionFullname?: string;
+        };
+        /** @description Pickup details of an order's delivery (its address allows the longer pickup-location bounds). */
+        OrderPickupDetails: {
+            address?: components["schemas"]["PickupAddress"];
+            /**
+             * @deprecated
+             * @description Whether the pickup address is a business address (may affect tax calculation).
+             * @example true
+             */
+            businessLocation?: boolean;
+            pickupMethod?: components["schemas"]["PickupMethod"];
+        };
         /** @description Delivery logistics of an order. Either `shippingDestination` (delivery) or `pickupDetails` (store pickup or pickup point) is set; for pickup orders `shippingDestination`, when present, holds the pickup location, not the recipient. */
         OrderDeliveryLogistics: {
             shippingDestination?: components["schemas"]["AddressWithContact"];
-            pickupDetails?: components["schemas"]["PickupDetails"];
+            pickupDetails?: components["schemas"]["OrderPickupDetails"];
             /**
              * @description Expected delivery time in free text, for example "3-5 business days".
              * @example 3-5 business days
@@ -4041,7 +4145,7 @@ export interface components {
              * @example en
              */
             readonly siteLanguage?: string;
-            readonly priceSummary?: components["schemas"]["OrderPriceSummary"];
+            priceSummary?: components["schemas"]["OrderPriceSummary"];
             /** @description Billing address and contact details. */
             billingInfo?: components["schemas"]["AddressWithContact"];
             shippingInfo?: components["schemas"]["OrderShippingInfo"];
@@ -4198,14 +4302,14 @@ export interface components {
         };
         /** @description Create order request. */
         CreateOrderRequest: {
-            /** @description Order to create; needs at least one line item. */
+            /** @description Order to create; needs its line items (each with product name, quantity, price and item type), its channel info and its price summary, as the platform requires them on creation (updates may leave them out). */
             order: components["schemas"]["Order"];
             settings?: components["schemas"]["OrderCreationSettings"];
         };
         /** @description An order update for a bulk update; only the fields named in `fieldMask` are changed. */
         MaskedOrder: {
             /** @description Order to update; `order.id` identifies it. */
-            order?: components["schemas"]["Order"];
+            order: components["schemas"]["Order"];
             /**
              * @description Comma-separated paths of the fields to update, for example `buyerInfo.email,archived`.
              * @example archived
@@ -4878,7 +4982,7 @@ export interface components {
              * @description ID of the authorized payment.
              * @example 4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f
              */
-            paymentId?: string;
+            paymentId: string;
             /** @description Amount to capture; when omitted the full authorized amount is captured. */
             amount?: components["schemas"]["Price"];
         };
@@ -5057,10 +5161,11 @@ export type SchemaItemType = components['schemas']['ItemType'];
 export type SchemaSubscriptionFrequency = components['schemas']['SubscriptionFrequency'];
 export type SchemaFreeTrialPeriod = components['schemas']['FreeTrialPeriod'];
 export type SchemaSubscriptionSettings = components['schemas']['SubscriptionSettings'];
-export type SchemaTranslatableText = components['schemas']['TranslatableText'];
+export type SchemaSubscriptionOptionTitle = components['schemas']['SubscriptionOptionTitle'];
 export type SchemaSubscriptionOptionInfo = components['schemas']['SubscriptionOptionInfo'];
 export type SchemaPaymentOptionType = components['schemas']['PaymentOptionType'];
 export type SchemaServiceProperties = components['schemas']['ServiceProperties'];
+export type SchemaPriceDescription = components['schemas']['PriceDescription'];
 export type SchemaCatalogOverrideImage = components['schemas']['CatalogOverrideImage'];
 export type SchemaCatalogOverrideFields = components['schemas']['CatalogOverrideFields'];
 export type SchemaTaxableAddressType = components['schemas']['TaxableAddressType'];
@@ -5151,12 +5256,16 @@ export type SchemaOrderLineItemTaxBreakdown = components['schemas']['OrderLineIt
 export type SchemaOrderLineItemTaxInfo = components['schemas']['OrderLineItemTaxInfo'];
 export type SchemaDigitalFileType = components['schemas']['DigitalFileType'];
 export type SchemaOrderDigitalFile = components['schemas']['OrderDigitalFile'];
+export type SchemaOrderFreeTrialPeriod = components['schemas']['OrderFreeTrialPeriod'];
+export type SchemaOrderSubscriptionSettings = components['schemas']['OrderSubscriptionSettings'];
 export type SchemaOrderSubscriptionInfo = components['schemas']['OrderSubscriptionInfo'];
 export type SchemaOrderLineItem = components['schemas']['OrderLineItem'];
 export type SchemaOrderBuyerInfo = components['schemas']['OrderBuyerInfo'];
 export type SchemaOrderPaymentStatus = components['schemas']['OrderPaymentStatus'];
 export type SchemaOrderFulfillmentStatus = components['schemas']['OrderFulfillmentStatus'];
 export type SchemaOrderPriceSummary = components['schemas']['OrderPriceSummary'];
+export type SchemaPickupAddress = components['schemas']['PickupAddress'];
+export type SchemaOrderPickupDetails = components['schemas']['OrderPickupDetails'];
 export type SchemaOrderDeliveryLogistics = components['schemas']['OrderDeliveryLogistics'];
 export type SchemaOrderShippingPrice = components['schemas']['OrderShippingPrice'];
 export type SchemaOrderShippingInfo = components['schemas']['OrderShippingInfo'];

@@ -2963,7 +2963,7 @@ export interface components {
         /** Sorting */
         Sorting: {
             /** @description Name of the field to sort by. */
-            fieldName: string;
+            fieldName?: string;
             order?: components["schemas"]["SortOrder"];
         };
         /**
@@ -3796,7 +3796,7 @@ export interface components {
              * @description ID of the file to update.
              * @example 0abec0_b291a9349a0b4da59067f76287e386fb~mv2.jpg
              */
-            id: string;
+            id?: string;
             /**
              * @description File name as it appears in the Media Manager.
              * @example leon-summer-campaign.jpg
@@ -4483,7 +4483,7 @@ export interface components {
              * @example America/New_York
              */
             timezone?: string;
-            slotAvailability: components["schemas"]["BookingsSlotAvailability"];
+            slotAvailability?: components["schemas"]["BookingsSlotAvailability"];
         };
         /**
          * RedirectSessionEcomCheckoutParams
@@ -4495,7 +4495,7 @@ export interface components {
              * @description ID of the checkout to process (from Create Checkout or Create Checkout From Cart).
              * @example 1f3a5c7e-9b2d-4f6a-8c0e-2a4c6e8a0b1d
              */
-            checkoutId: string;
+            checkoutId?: string;
         };
         /**
          * RedirectSessionEventsCheckoutParams
@@ -4507,12 +4507,12 @@ export interface components {
              * @description ID of the temporary ticket reservation.
              * @example 3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1f
              */
-            reservationId: string;
+            reservationId?: string;
             /**
              * @description URL slug of the event.
              * @example spring-launch-party
              */
-            eventSlug: string;
+            eventSlug?: string;
         };
         /**
          * RedirectSessionPaidPlansCheckoutParams
@@ -4524,7 +4524,7 @@ export interface components {
              * @description ID of the selected paid plan.
              * @example 5a7c9e1b-3d5f-4b7a-9c1e-4f6a8c0e2b3d
              */
-            planId: string;
+            planId?: string;
             /** @description The `checkoutData` query value an external plans page received; pass it back here. */
             checkoutData?: string;
         };
@@ -4538,7 +4538,7 @@ export interface components {
              * @description Client ID of the OAuth app.
              * @example 4c8f2e1a-9b3d-4f7a-8e6c-1d2b3a4c5e6f
              */
-            clientId: string;
+            clientId?: string;
         };
         /**
          * RedirectSessionAuthorizeRequest
@@ -4550,13 +4550,13 @@ export interface components {
              * @description Client ID of the OAuth app.
              * @example 4c8f2e1a-9b3d-4f7a-8e6c-1d2b3a4c5e6f
              */
-            clientId: string;
+            clientId?: string;
             /**
              * @description Response type; `code` returns an authorization code.
              * @example code
              * @enum {string}
              */
-            responseType: "code";
+            responseType?: "code";
             /**
              * Format: uri
              * @description Where the browser returns after authorization, whether it succeeded or not.
@@ -4618,7 +4618,7 @@ export interface components {
          * @description Creates an authorize address. The browser returns to `authRequest.redirectUri` with `code` and `state` (or `error` and `error_description`); exchange the code at the token endpoint. The client rejects a return without both `code` and `state` ('Missing code or _state') or with a `state` other than the one it generated ('Invalid _state').
          */
         RedirectSessionAuthParams: {
-            authRequest: components["schemas"]["RedirectSessionAuthorizeRequest"];
+            authRequest?: components["schemas"]["RedirectSessionAuthorizeRequest"];
             prompt?: components["schemas"]["RedirectSessionPrompt"];
         };
         /**
@@ -4645,7 +4645,7 @@ export interface components {
              * @description Slug of the product.
              * @example classic-linen-shirt
              */
-            productSlug: string;
+            productSlug?: string;
         };
         /**
          * RedirectSessionBookingsBookParams
@@ -4669,7 +4669,7 @@ export interface components {
              * @description ID of the order payment request.
              * @example 7c9e1a3b-5d7f-4a9c-8e2b-4d6f8a0c2e3f
              */
-            paymentRequestId: string;
+            paymentRequestId?: string;
         };
         /**
          * RedirectSessionCallbacks
@@ -4892,12 +4892,6 @@ export interface components {
              */
             contactId?: string;
             /**
-             * Format: uuid
-             * @description Member ID of the author, when the author is a site member.
-             * @example 5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182
-             */
-            readonly memberId?: string;
-            /**
              * @description Display name of the author. When left empty on creation, a member author's member name is used; for other authors it stays empty.
              * @example Dana Levi
              */
@@ -5082,7 +5076,7 @@ export interface components {
              * @description Current revision of the review (an integer sent as a string).
              * @example 3
              */
-            revision: string;
+            revision?: string;
             content?: components["schemas"]["ReviewContent"];
             author?: components["schemas"]["ReviewAuthor"];
             /**
@@ -5137,7 +5131,7 @@ export interface components {
              * @description Login e-mail address.
              * @example jane.doe@example.com
              */
-            email: string;
+            email?: string;
         };
         /**
          * IdentityPrivacyStatus
@@ -5869,7 +5863,7 @@ export interface components {
              * @description ID of the identity whose e-mail is verified; the code is sent to that e-mail. The call fails without it.
              * @example 5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b
              */
-            identityId: string;
+            identityId?: string;
             target?: components["schemas"]["VerificationTarget"];
         };
         /**

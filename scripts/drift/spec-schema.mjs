@@ -8,7 +8,7 @@ export const createSpecShapes = (doc) => {
   /** A normalised spec schema: { kind, name, deviations, props: Map, required: Set, items, values, bounds }. */
   const shape = (node, seen = new Set()) => {
     const result = { kind: 'any', name: undefined, deviations: [], props: new Map(), required: new Set(), items: undefined, values: undefined, bounds: {} };
-    const visit = (raw, depth) => {
+    const visit = (raw, depth, required = true) => {
       if (!raw || typeof raw !== 'object' || depth > 20) return;
       let schema = raw;
       if (raw['x-deviation']) result.deviations.push(raw['x-deviation']);
@@ -32,7 +32,7 @@ export const createSpecShapes = (doc) => {
         if (schema.properties) {
           result.kind = 'object';
           for (const [key, value] of Object.entries(schema.properties)) result.props.set(key, value);
-          for (const key of schema.required ?? []) result.required.add(key);
+          if (required) for (const key of schema.required ?? []) result.required.add(key);
         } else if (result.kind === 'any' || result.kind === 'primitive') result.kind = schema.additionalProperties && schema.additionalProperties !== true ? 'map' : 'free';
       }
       if (types.includes('array') || schema.items) {
@@ -40,9 +40,10 @@ export const createSpecShapes = (doc) => {
         result.items = schema.items ?? result.items;
       }
       if (types.some((t) => ['string', 'number', 'integer', 'boolean'].includes(t)) && result.kind === 'any') result.kind = 'primitive';
-      for (const part of schema.allOf ?? []) visit(part, depth + 1);
+      for (const part of schema.allOf ?? []) visit(part, depth + 1, required);
+      // A variant's `required` holds only for that variant (one intent of a oneOf group), not for the object.
       const variants = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-      for (const part of variants) visit(part, depth + 1);
+      for (const part of variants) visit(part, depth + 1, false);
     };
     visit(node, 0);
     // A free-form object next to structured variants (`filter`: string or object) compares as anything.
@@ -60,6 +61,8 @@ export const createSpecShapes = (doc) => {
       if (parameter.name === '.r') {
         const inner = shape(parameter.schema?.contentSchema);
         for (const [key, value] of inner.props) if (!root.props.has(key)) root.props.set(key, value);
+        // The message's required fields are required of the request only when `.r` itself must be sent.
+        if (parameter.required) for (const key of inner.required) root.required.add(key);
         continue;
       }
       const keys = parameter.name.split('.');

@@ -15,13 +15,15 @@ const BOUND_TAGS = {
 const tagsOf = (node) => {
   const bounds = {};
   let readonly = false;
+  let format;
   for (const tag of ts.getJSDocTags(node)) {
     const name = tag.tagName.text;
     const text = ts.getTextOfJSDocComment(tag.comment) ?? '';
     if (name in BOUND_TAGS && /^-?\d+(\.\d+)?$/.test(text.trim())) bounds[BOUND_TAGS[name]] = Number(text.trim());
     if (name === 'readonly') readonly = true;
+    if (name === 'format') format = text.trim();
   }
-  return { bounds, readonly };
+  return { bounds, readonly, format };
 };
 
 /**

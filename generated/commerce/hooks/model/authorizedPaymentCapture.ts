@@ -8,7 +8,7 @@ import type { Price } from './price';
  */
 export interface AuthorizedPaymentCapture {
   /** ID of the authorized payment. */
-  paymentId?: string;
+  paymentId: string;
   /** Amount to capture; when omitted the full authorized amount is captured. */
   amount?: Price;
 }

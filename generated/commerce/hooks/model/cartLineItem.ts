@@ -13,6 +13,7 @@ import type { ItemType } from './itemType';
 import type { SubscriptionOptionInfo } from './subscriptionOptionInfo';
 import type { PaymentOptionType } from './paymentOptionType';
 import type { ServiceProperties } from './serviceProperties';
+import type { PriceDescription } from './priceDescription';
 import type { CartLineItemSelectedMembership } from './cartLineItemSelectedMembership';
 import type { CatalogOverrideFields } from './catalogOverrideFields';
 import type { TaxableAddress } from './taxableAddress';
@@ -54,7 +55,7 @@ export interface CartLineItem {
    * @maxLength 36
    */
   readonly rootCatalogItemId?: string;
-  priceDescription?: ProductName;
+  priceDescription?: PriceDescription;
   depositAmount?: MultiCurrencyPrice;
   /** Membership chosen to pay for this item; used with payment option MEMBERSHIP or MEMBERSHIP_OFFLINE. */
   selectedMembership?: CartLineItemSelectedMembership;

@@ -12,12 +12,12 @@ export interface CatalogReference {
    * @minLength 1
    * @maxLength 36
    */
-  catalogItemId?: string;
+  catalogItemId: string;
   /**
    * ID of the app providing the catalog. Wix Stores: `215238eb-22a5-4c36-9e7b-e7c08025e04e`; Wix Bookings: `13d21c63-b5ec-5912-8397-c3a5ddb27a97`.
    * @minLength 1
    */
-  appId?: string;
+  appId: string;
   /** Additional item details in key-value pairs; their shape depends on the catalog providing the item. */
   options?: CatalogReferenceOptions;
 }

@@ -90,9 +90,4 @@ export interface Checkout {
   readonly paymentCurrency?: string;
   /** Tax exempt group ID used for tax exemptions. */
   taxExemptGroupId?: string;
-  /**
-   * URL that replaces the standard Wix checkout page URL (`checkoutUrl`), for example in abandoned checkout e-mails.
-   * @maxLength 1000
-   */
-  overrideCheckoutUrl?: string;
 }

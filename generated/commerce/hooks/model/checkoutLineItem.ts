@@ -14,6 +14,7 @@ import type { ItemType } from './itemType';
 import type { SubscriptionOptionInfo } from './subscriptionOptionInfo';
 import type { PaymentOptionType } from './paymentOptionType';
 import type { ServiceProperties } from './serviceProperties';
+import type { PriceDescription } from './priceDescription';
 import type { CatalogOverrideFields } from './catalogOverrideFields';
 import type { TaxableAddress } from './taxableAddress';
 import type { ExtendedFields } from './extendedFields';
@@ -58,7 +59,7 @@ export interface CheckoutLineItem {
    * @maxLength 36
    */
   readonly rootCatalogItemId?: string;
-  priceDescription?: ProductName;
+  priceDescription?: PriceDescription;
   depositAmount?: MultiCurrencyPrice;
   /** Delivery profile ID. */
   readonly deliveryProfileId?: string;

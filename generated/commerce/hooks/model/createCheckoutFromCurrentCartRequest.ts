@@ -9,7 +9,7 @@ import type { SelectedShippingOption } from './selectedShippingOption';
  * Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in.
  */
 export interface CreateCheckoutFromCurrentCartRequest {
-  channelType: CreateCheckoutChannelType;
+  channelType?: CreateCheckoutChannelType;
   shippingAddress?: Address;
   billingAddress?: Address;
   selectedShippingOption?: SelectedShippingOption;

@@ -8,7 +8,7 @@ import type { OrderCreationSettings } from './orderCreationSettings';
  * Create order request.
  */
 export interface CreateOrderRequest {
-  /** Order to create; needs at least one line item. */
+  /** Order to create; needs its line items (each with product name, quantity, price and item type), its channel info and its price summary, as the platform requires them on creation (updates may leave them out). */
   order: Order;
   settings?: OrderCreationSettings;
 }

@@ -8,7 +8,7 @@ import type { Order } from './order';
  */
 export interface MaskedOrder {
   /** Order to update; `order.id` identifies it. */
-  order?: Order;
+  order: Order;
   /** Comma-separated paths of the fields to update, for example `buyerInfo.email,archived`. */
   fieldMask?: string;
 }

@@ -3,7 +3,7 @@
  */
 import type { Membership } from './membership';
 import type { InvalidMembership } from './invalidMembership';
-import type { MembershipOptionsSelectedMemberships } from './membershipOptionsSelectedMemberships';
+import type { SelectedMembership } from './selectedMembership';
 
 /**
  * Memberships the buyer can, cannot, and chose to use for this purchase.
@@ -19,6 +19,10 @@ export interface MembershipOptions {
    * @maxItems 300
    */
   readonly invalidMemberships?: readonly InvalidMembership[];
-  /** Memberships selected to apply when the order is created. */
-  selectedMemberships?: MembershipOptionsSelectedMemberships;
+  /**
+   * Memberships selected to apply when the order is created (a list on the wire; filled by the platform's legacy eligible-memberships flow).
+   * @deprecated
+   * @maxItems 300
+   */
+  selectedMemberships?: SelectedMembership[];
 }

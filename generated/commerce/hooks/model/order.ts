@@ -62,7 +62,7 @@ export interface Order {
   taxIncludedInPrices?: boolean;
   /** Site language in which original values are shown. */
   readonly siteLanguage?: string;
-  readonly priceSummary?: OrderPriceSummary;
+  priceSummary?: OrderPriceSummary;
   /** Billing address and contact details. */
   billingInfo?: AddressWithContact;
   shippingInfo?: OrderShippingInfo;

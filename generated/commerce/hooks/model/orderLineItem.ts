@@ -23,14 +23,14 @@ import type { ExtendedFields } from './extendedFields';
 export interface OrderLineItem {
   /** Line item ID. */
   id?: string;
-  productName?: ProductName;
+  productName: ProductName;
   catalogReference?: CatalogReference;
   /**
    * Line item quantity.
    * @minimum 1
    * @maximum 100000
    */
-  quantity?: number;
+  quantity: number;
   /** Total discount for the line item's entire quantity. */
   readonly totalDiscount?: Price;
   /**
@@ -40,7 +40,7 @@ export interface OrderLineItem {
   descriptionLines?: DescriptionLine[];
   image?: CommonImage;
   physicalProperties?: PhysicalProperties;
-  itemType?: ItemType;
+  itemType: ItemType;
   /** @deprecated */
   lineItemType?: OrderLineItemType;
   /** Fulfiller ID; empty when the item is self-fulfilled. */
@@ -58,7 +58,7 @@ export interface OrderLineItem {
    */
   restockQuantity?: number;
   /** Unit price after line item discounts, for display. */
-  price?: Price;
+  price: Price;
   /** Unit price before line item discounts; defaults to `price`. */
   readonly priceBeforeDiscounts?: Price;
   /** Total price after discounts and before tax. */

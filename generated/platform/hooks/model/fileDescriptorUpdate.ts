@@ -11,7 +11,7 @@ export interface FileDescriptorUpdate {
    * @minLength 1
    * @maxLength 1000
    */
-  id: string;
+  id?: string;
   /**
    * File name as it appears in the Media Manager.
    * @maxLength 255

@@ -7,5 +7,5 @@
  */
 export interface LoginId {
   /** Login e-mail address. */
-  email: string;
+  email?: string;
 }

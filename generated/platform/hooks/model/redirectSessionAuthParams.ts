@@ -8,6 +8,6 @@ import type { RedirectSessionPrompt } from './redirectSessionPrompt';
  * Creates an authorize address. The browser returns to `authRequest.redirectUri` with `code` and `state` (or `error` and `error_description`); exchange the code at the token endpoint. The client rejects a return without both `code` and `state` ('Missing code or _state') or with a `state` other than the one it generated ('Invalid _state').
  */
 export interface RedirectSessionAuthParams {
-  authRequest: RedirectSessionAuthorizeRequest;
+  authRequest?: RedirectSessionAuthorizeRequest;
   prompt?: RedirectSessionPrompt;
 }

@@ -10,9 +10,12 @@ import type { RedirectSessionAuthorizeRequestCodeChallengeMethod } from './redir
  */
 export interface RedirectSessionAuthorizeRequest {
   /** Client ID of the OAuth app. */
-  clientId: string;
-  /** Response type; `code` returns an authorization code. */
-  responseType: RedirectSessionAuthorizeRequestResponseType;
+  clientId?: string;
+  /**
+   * Response type; `code` returns an authorization code.
+   * @minLength 1
+   */
+  responseType?: RedirectSessionAuthorizeRequestResponseType;
   /**
    * Where the browser returns after authorization, whether it succeeded or not.
    * @minLength 1

@@ -4,6 +4,7 @@
 
 /**
  * Response type; `code` returns an authorization code.
+ * @minLength 1
  */
 export type RedirectSessionAuthorizeRequestResponseType = typeof RedirectSessionAuthorizeRequestResponseType[keyof typeof RedirectSessionAuthorizeRequestResponseType];
 

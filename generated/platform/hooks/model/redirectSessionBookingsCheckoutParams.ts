@@ -12,5 +12,5 @@ export interface RedirectSessionBookingsCheckoutParams {
    * @maxLength 40
    */
   timezone?: string;
-  slotAvailability: BookingsSlotAvailability;
+  slotAvailability?: BookingsSlotAvailability;
 }

@@ -7,5 +7,5 @@
  */
 export interface RedirectSessionEcomCheckoutParams {
   /** ID of the checkout to process (from Create Checkout or Create Checkout From Cart). */
-  checkoutId: string;
+  checkoutId?: string;
 }

@@ -7,5 +7,5 @@
  */
 export interface RedirectSessionEcomOrderPaymentRequestParams {
   /** ID of the order payment request. */
-  paymentRequestId: string;
+  paymentRequestId?: string;
 }

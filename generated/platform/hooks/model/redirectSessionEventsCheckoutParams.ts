@@ -7,10 +7,10 @@
  */
 export interface RedirectSessionEventsCheckoutParams {
   /** ID of the temporary ticket reservation. */
-  reservationId: string;
+  reservationId?: string;
   /**
    * URL slug of the event.
    * @maxLength 150
    */
-  eventSlug: string;
+  eventSlug?: string;
 }

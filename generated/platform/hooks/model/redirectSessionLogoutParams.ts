@@ -7,5 +7,5 @@
  */
 export interface RedirectSessionLogoutParams {
   /** Client ID of the OAuth app. */
-  clientId: string;
+  clientId?: string;
 }

@@ -7,7 +7,7 @@
  */
 export interface RedirectSessionPaidPlansCheckoutParams {
   /** ID of the selected paid plan. */
-  planId: string;
+  planId?: string;
   /**
    * The `checkoutData` query value an external plans page received; pass it back here.
    * @maxLength 2048

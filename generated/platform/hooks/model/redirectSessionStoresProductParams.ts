@@ -10,5 +10,5 @@ export interface RedirectSessionStoresProductParams {
    * Slug of the product.
    * @maxLength 150
    */
-  productSlug: string;
+  productSlug?: string;
 }

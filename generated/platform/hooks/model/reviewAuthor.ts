@@ -9,8 +9,6 @@ import type { ReviewAuthorType } from './reviewAuthorType';
 export interface ReviewAuthor {
   /** Contact ID of the author. Set on creation and immutable afterwards. */
   contactId?: string;
-  /** Member ID of the author, when the author is a site member. */
-  readonly memberId?: string;
   /**
    * Display name of the author. When left empty on creation, a member author's member name is used; for other authors it stays empty.
    * @maxLength 100

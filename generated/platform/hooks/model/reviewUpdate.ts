@@ -10,7 +10,7 @@ import type { ReviewModerationUpdate } from './reviewModerationUpdate';
  */
 export interface ReviewUpdate {
   /** Current revision of the review (an integer sent as a string). */
-  revision: string;
+  revision?: string;
   content?: ReviewContent;
   author?: ReviewAuthor;
   /** Date and time the review was written. */

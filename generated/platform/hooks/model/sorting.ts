@@ -9,6 +9,6 @@ export interface Sorting {
    * @minLength 1
    * @maxLength 512
    */
-  fieldName: string;
+  fieldName?: string;
   order?: SortOrder;
 }

@@ -8,6 +8,6 @@ import type { VerificationTarget } from './verificationTarget';
  */
 export interface StartVerificationRequest {
   /** ID of the identity whose e-mail is verified; the code is sent to that e-mail. The call fails without it. */
-  identityId: string;
+  identityId?: string;
   target?: VerificationTarget;
 }
