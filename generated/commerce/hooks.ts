@@ -126,10 +126,13 @@ export const usePreparePaymentCollection = /* @__PURE__ */ mutationHook(prepareP
 /** Query back-in-stock notification requests `GET /v1/back-in-stock-notification-requests` */
 export const useQueryBackInStockNotificationRequests = /* @__PURE__ */ queryHook(queryBackInStockNotificationRequests);
 
+/** queryBackInStockNotificationRequests page after page (offset paging). */
+export const useQueryBackInStockNotificationRequestsInfinite = /* @__PURE__ */ infiniteHook(queryBackInStockNotificationRequests);
+
 /** Query back-in-stock notification requests (POST twin) `POST /v1/back-in-stock-notification-requests/query` */
 export const useQueryBackInStockNotificationRequestsFallback = /* @__PURE__ */ queryHook(queryBackInStockNotificationRequestsFallback);
 
-/** queryBackInStockNotificationRequestsFallback page after page (cursor paging). */
+/** queryBackInStockNotificationRequestsFallback page after page (offset paging). */
 export const useQueryBackInStockNotificationRequestsFallbackInfinite = /* @__PURE__ */ infiniteHook(queryBackInStockNotificationRequestsFallback);
 
 /** Remove the coupon `POST /v1/checkouts/{id}/remove-coupon` */

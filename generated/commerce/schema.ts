@@ -9,7 +9,7 @@ export interface paths {
         };
         /**
          * Query back-in-stock notification requests
-         * @description Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100). For merchants and apps with permission to manage back-in-stock requests. The query travels as flat query parameters named after the request object (`query.cursorPaging.limit`, `query.cursorPaging.cursor`, `query.filter` as a JSON-encoded string, `query.sort.fieldName`, `query.sort.order`). To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string gets too long the same payload is sent to the POST twin (`queryBackInStockNotificationRequestsFallback`).
+         * @description Returns back-in-stock notification requests matching a query, cursor paged (`query.cursorPaging.limit` at most 100) or offset paged (`query.paging`). For merchants and apps with permission to manage back-in-stock requests. The request message `{ "query": { ... } }` is nested, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message); there is no flat form. A list of sortings and a filter object travel inside `.r`. To get the next page pass `metadata.cursors.next` as `query.cursorPaging.cursor`; a cursor cannot be combined with a filter or sort. When the query string is longer than 4000 characters the same message is sent as the JSON body of the POST twin (`queryBackInStockNotificationRequestsFallback`).
          */
         get: operations["queryBackInStockNotificationRequests"];
         put?: never;
@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Query back-in-stock notification requests (POST twin)
-         * @description The platform's POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests), used when the GET's query string gets too long. It takes the same payload as a JSON body, `{ "query": { ... } }` (cursor paging, filter, sort), and returns the same response. Here `filter` may be an object and `sort` a list of sortings. For merchants and apps with permission to manage back-in-stock requests.
+         * @description The POST twin of `queryBackInStockNotificationRequests` (GET /v1/back-in-stock-notification-requests): the platform's SDK sends the same request message here as a JSON body, `{ "query": { ... } }`, when the GET's query string (the `.r` parameter) would be longer than 4000 characters, and gets the same response. For merchants and apps with permission to manage back-in-stock requests.
          */
         post: operations["queryBackInStockNotificationRequestsFallback"];
         delete?: never;
@@ -103,7 +103,7 @@ export interface paths {
         };
         /**
          * Count back-in-stock requests per catalog reference
-         * @description Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The references travel as flat query parameters named after the request object: the i-th `catalogReferences.catalogItemId`, `catalogReferences.appId` and (optionally) `catalogReferences.options` values together form the i-th reference. For merchants and apps with permission to manage back-in-stock requests.
+         * @description Returns the number of unique back-in-stock notification requests for each of 1 to 100 catalog references. The request message `{ "catalogReferences": [ { "catalogItemId", "appId", "options" }, ... ] }` holds a list of objects, so the platform's SDK always sends it as the single query parameter `.r` = base64url(JSON of the message). The platform has no POST twin for this call. For merchants and apps with permission to manage back-in-stock requests.
          */
         get: operations["countBackInStockNotificationRequestsByCatalogReference"];
         put?: never;
@@ -797,22 +797,62 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
+         * Paging
+         * @description Offset paging. `limit` defaults to 50.
+         */
+        Paging: {
+            /** @default 50 */
+            limit: number;
+            /** @default 0 */
+            offset: number;
+        };
+        /**
+         * CursorPaging
+         * @description Cursor paging. Pass `cursor` from the previous page's `pagingMetadata.cursors.next`.
+         */
+        CursorPaging: {
+            /** @description Maximum number of items to return. */
+            limit?: number;
+            cursor?: string;
+        };
+        /**
          * SortOrder
          * @enum {string}
          */
         SortOrder: "ASC" | "DESC";
+        /** Sorting */
+        Sorting: {
+            /** @description Name of the field to sort by. */
+            fieldName?: string;
+            order?: components["schemas"]["SortOrder"];
+        };
+        /** @description Query for back-in-stock notification requests: cursor paging (`cursorPaging`) or offset paging (`paging`), not both. `cursorPaging.cursor` cannot be combined with `filter` or `sort`: the cursor already carries them. */
+        BackInStockNotificationRequestsQuery: {
+            paging?: components["schemas"]["Paging"];
+            cursorPaging?: components["schemas"]["CursorPaging"];
+            /** @description Filter object in the platform's query language, for example `{"status": "RECEIVED"}` or `{"catalogReference.catalogItemId": {"$eq": "c8539b66-7a44-fe18-affc-afec4be8562a"}}`. */
+            filter?: {
+                [key: string]: unknown;
+            };
+            /** @description Sortings, applied in order, for example `[{"fieldName": "createdDate", "order": "DESC"}]`. */
+            sort?: components["schemas"]["Sorting"][];
+        };
+        /** @description Request message of the back-in-stock request query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body. */
+        QueryBackInStockNotificationRequestsRequest: {
+            query?: components["schemas"]["BackInStockNotificationRequestsQuery"];
+        };
         /** @description Reference to a catalog item: the item ID within its catalog, the ID of the app providing the catalog, and optional catalog-specific options (for Wix Stores, for example, `variantId` or `options`). Sent when an item is added to a cart, checkout or order. */
         CatalogReference: {
             /**
              * @description ID of the item within the catalog it belongs to.
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
-            catalogItemId?: string;
+            catalogItemId: string;
             /**
              * @description ID of the app providing the catalog. Wix Stores: `215238eb-22a5-4c36-9e7b-e7c08025e04e`; Wix Bookings: `13d21c63-b5ec-5912-8397-c3a5ddb27a97`.
              * @example 215238eb-22a5-4c36-9e7b-e7c08025e04e
              */
-            appId?: string;
+            appId: string;
             /**
              * @description Additional item details in key-value pairs; their shape depends on the catalog providing the item.
              * @example {
@@ -917,7 +957,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -1005,34 +1045,10 @@ export interface components {
         BackInStockNotificationRequestResponse: {
             request?: components["schemas"]["BackInStockNotificationRequest"];
         };
-        /**
-         * CursorPaging
-         * @description Cursor paging. Pass `cursor` from the previous page's `pagingMetadata.cursors.next`.
-         */
-        CursorPaging: {
-            /** @description Maximum number of items to return. */
-            limit?: number;
-            cursor?: string;
-        };
-        /** Sorting */
-        Sorting: {
-            /** @description Name of the field to sort by. */
-            fieldName: string;
-            order?: components["schemas"]["SortOrder"];
-        };
-        /** @description Query for back-in-stock notification requests, cursor paged. `cursorPaging.cursor` cannot be combined with `filter` or `sort`: the cursor already carries them. */
-        BackInStockNotificationRequestsQuery: {
-            cursorPaging?: components["schemas"]["CursorPaging"];
-            /** @description Filter object in the platform's query language, for example `{"status": "RECEIVED"}` or `{"catalogReference.catalogItemId": {"$eq": "c8539b66-7a44-fe18-affc-afec4be8562a"}}`. The JSON-encoded string form the GET sends in `query.filter` is accepted as well. */
-            filter?: {
-                [key: string]: unknown;
-            } | string;
-            /** @description Sort order, for example by `createdDate`. A list of sortings; the single sorting object the GET's `query.sort.fieldName` / `query.sort.order` unflatten to is accepted as well. */
-            sort?: components["schemas"]["Sorting"][] | components["schemas"]["Sorting"];
-        };
-        /** @description Body of the POST twin of the back-in-stock request query; the same payload the GET sends as query parameters. */
-        QueryBackInStockNotificationRequestsRequest: {
-            query?: components["schemas"]["BackInStockNotificationRequestsQuery"];
+        /** @description Request message of the count call: the catalog references to count requests for. Travels as `.r` (a list of objects cannot travel as flat query parameters). */
+        CountBackInStockNotificationRequestsRequest: {
+            /** @description Catalog references to count requests for; the answer keeps their order. */
+            catalogReferences: components["schemas"]["CatalogReference"][];
         };
         /** @description Number of unique back-in-stock requests for one catalog reference. */
         BackInStockNotificationRequestsCount: {
@@ -1131,7 +1147,7 @@ export interface components {
          * @example STATE
          * @enum {string}
          */
-        JurisdictionType: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL";
+        JurisdictionType: "COUNTRY" | "STATE" | "COUNTY" | "CITY" | "SPECIAL" | "UNDEFINED";
         /** @description Tax amount and rate for one tax authority that applies to a line item. */
         TaxBreakdown: {
             /**
@@ -1286,7 +1302,7 @@ export interface components {
          * @example MONTH
          * @enum {string}
          */
-        SubscriptionFrequency: "DAY" | "WEEK" | "MONTH" | "YEAR";
+        SubscriptionFrequency: "DAY" | "WEEK" | "MONTH" | "YEAR" | "UNDEFINED";
         /** @description Period before the first billing cycle starts. When set, the amount to pay now is 0. */
         FreeTrialPeriod: {
             frequency?: components["schemas"]["SubscriptionFrequency"];
@@ -1327,15 +1343,15 @@ export interface components {
              */
             startDate?: string;
         };
-        /** @description A short text in the site's default language and translated into the buyer's language. */
-        TranslatableText: {
+        /** @description Title of a subscription option, in the site's default language and translated into the buyer's language. */
+        SubscriptionOptionTitle: {
             /**
-             * @description Text in the site's default language.
+             * @description Title in the site's default language.
              * @example Monthly refill
              */
             original?: string;
             /**
-             * @description Text translated into the buyer's language. Defaults to `original`.
+             * @description Title translated into the buyer's language. Defaults to `original`.
              * @example Monthly refill
              */
             translated?: string;
@@ -1343,15 +1359,15 @@ export interface components {
         /** @description Subscription option of a line item bought as a subscription. */
         SubscriptionOptionInfo: {
             subscriptionSettings?: components["schemas"]["SubscriptionSettings"];
-            title?: components["schemas"]["TranslatableText"];
-            description?: components["schemas"]["TranslatableText"];
+            title?: components["schemas"]["SubscriptionOptionTitle"];
+            description?: components["schemas"]["SubscriptionOptionTitle"];
         };
         /**
          * @description How an item is paid. FULL_PAYMENT_ONLINE: paid in full during checkout (default). FULL_PAYMENT_OFFLINE: paid after checkout (cash, check). MEMBERSHIP: charged to a membership. DEPOSIT_ONLINE: a deposit (`depositAmount`) is paid during checkout. MEMBERSHIP_OFFLINE: charged to a membership and redeemed manually by the site admin (price is 0).
          * @example FULL_PAYMENT_ONLINE
          * @enum {string}
          */
-        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE";
+        PaymentOptionType: "FULL_PAYMENT_ONLINE" | "FULL_PAYMENT_OFFLINE" | "MEMBERSHIP" | "DEPOSIT_ONLINE" | "MEMBERSHIP_OFFLINE" | "MEMBERSHIP_ONLINE_WITH_OFFLINE_REMAINDER";
         /** @description Service properties of a line item (for example a booked class). */
         ServiceProperties: {
             /**
@@ -1365,6 +1381,19 @@ export interface components {
              * @example 2
              */
             numberOfParticipants?: number;
+        };
+        /** @description Price description of a line item (for example "per 100 g"), in the site's default language and translated into the buyer's language. */
+        PriceDescription: {
+            /**
+             * @description Price description in the site's default language.
+             * @example per 100 g
+             */
+            original?: string;
+            /**
+             * @description Price description translated into the buyer's language. Defaults to `original`.
+             * @example per 100 g
+             */
+            translated?: string;
         };
         /** @description Image that overrides the catalog item's image. */
         CatalogOverrideImage: {
@@ -1535,7 +1564,7 @@ export interface components {
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
             readonly rootCatalogItemId?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             depositAmount?: components["schemas"]["MultiCurrencyPrice"];
             /**
              * Format: uuid
@@ -1658,7 +1687,7 @@ export interface components {
          * @example CPF
          * @enum {string}
          */
-        VatType: "CPF" | "CNPJ";
+        VatType: "CPF" | "CNPJ" | "UNSPECIFIED";
         /** @description Tax information (Brazil only). If `id` is provided, `type` must also be set. */
         VatId: {
             /**
@@ -2122,7 +2151,7 @@ export interface components {
          * @example KG
          * @enum {string}
          */
-        WeightUnit: "KG" | "LB";
+        WeightUnit: "KG" | "LB" | "UNSPECIFIED_WEIGHT_UNIT";
         /**
          * @description How the tax rate was calculated: NO_TAX_COLLECTED (no tax for this location), MANUAL_RATE, AUTO_RATE (automatic tax), FALLBACK_RATE (automatic tax failed, fallback rate used).
          * @example AUTO_RATE
@@ -2162,7 +2191,7 @@ export interface components {
          * @example WEB
          * @enum {string}
          */
-        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
+        CheckoutChannelType: "UNSPECIFIED" | "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /**
          * @description Type of the identity that performed an action, as it appears on events (the seed's "Identity type on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor) or `APP` (an app).
          * @example MEMBER
@@ -2277,10 +2306,11 @@ export interface components {
             readonly eligibleMemberships?: components["schemas"]["Membership"][];
             /** @description Memberships that cannot be used, with the reason. */
             readonly invalidMemberships?: components["schemas"]["InvalidMembership"][];
-            /** @description Memberships selected to apply when the order is created. */
-            selectedMemberships?: {
-                memberships?: components["schemas"]["SelectedMembership"][];
-            };
+            /**
+             * @deprecated
+             * @description Memberships selected to apply when the order is created (a list on the wire; filled by the platform's legacy eligible-memberships flow).
+             */
+            selectedMemberships?: components["schemas"]["SelectedMembership"][];
         };
         /**
          * @description Where an additional fee was added from.
@@ -2500,11 +2530,6 @@ export interface components {
              * @example 2b1a0f9e-8d7c-4b6a-9f5e-4d3c2b1a0f9e
              */
             taxExemptGroupId?: string;
-            /**
-             * @description URL that replaces the standard Wix checkout page URL (`checkoutUrl`), for example in abandoned checkout e-mails.
-             * @example https://shop.example.com/my-checkout
-             */
-            overrideCheckoutUrl?: string;
         };
         /** @description A custom line item: an item added with its own name, price and properties, without calling the catalog. Requires the "Manage eCommerce - Admin Permissions" scope. Send at least `quantity`, `price`, `productName` and `itemType`. */
         CheckoutCustomLineItem: {
@@ -2518,7 +2543,7 @@ export interface components {
              * @example 15.00
              */
             price?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             /** @description Description lines shown with the item. */
             descriptionLines?: components["schemas"]["DescriptionLine"][];
             media?: components["schemas"]["CatalogOverrideImage"];
@@ -2598,11 +2623,11 @@ export interface components {
             taxableAddress?: components["schemas"]["TaxableAddress"];
         };
         /**
-         * @description Sales channel a checkout can be created for: WEB (a web client), OTHER_PLATFORM (another sales platform), WIX_APP_STORE (the Wix Owner app). UNSPECIFIED is rejected.
+         * @description Sales channel a checkout is created for, for example WEB (a web client), OTHER_PLATFORM (another sales platform) or WIX_APP_STORE (the Wix Owner app). The seed names a shorter set (UNSPECIFIED, WEB, OTHER_PLATFORM, WIX_APP_STORE); the platform accepts every channel type.
          * @example WEB
          * @enum {string}
          */
-        CreateCheckoutChannelType: "UNSPECIFIED" | "WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE";
+        CreateCheckoutChannelType: "UNSPECIFIED" | "WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "POS" | "EBAY" | "AMAZON" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /** @description A response carrying one checkout. */
         CheckoutResponse: {
             checkout?: components["schemas"]["Checkout"];
@@ -2666,7 +2691,7 @@ export interface components {
              * @example c8539b66-7a44-fe18-affc-afec4be8562a
              */
             readonly rootCatalogItemId?: string;
-            priceDescription?: components["schemas"]["ProductName"];
+            priceDescription?: components["schemas"]["PriceDescription"];
             depositAmount?: components["schemas"]["MultiCurrencyPrice"];
             /** @description Membership chosen to pay for this item; used with payment option MEMBERSHIP or MEMBERSHIP_OFFLINE. */
             selectedMembership?: {
@@ -2920,7 +2945,7 @@ export interface components {
         };
         /** @description Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in. */
         CreateCheckoutFromCurrentCartRequest: {
-            channelType: components["schemas"]["CreateCheckoutChannelType"];
+            channelType?: components["schemas"]["CreateCheckoutChannelType"];
             shippingAddress?: components["schemas"]["Address"];
             billingAddress?: components["schemas"]["Address"];
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];
@@ -3111,6 +3136,46 @@ export interface components {
              */
             readonly expirationDate?: string;
         };
+        /** @description Period before the first billing cycle starts. When set, the amount to pay now is 0. */
+        OrderFreeTrialPeriod: {
+            frequency?: components["schemas"]["SubscriptionFrequency"];
+            /**
+             * @description Number of frequency units in the free trial (frequency MONTH with interval 3 is a 3-month trial).
+             * @example 1
+             */
+            interval?: number;
+        };
+        /** @description Settings of a subscription purchase option, as an order carries them (a free trial of up to 3650 intervals). */
+        OrderSubscriptionSettings: {
+            frequency?: components["schemas"]["SubscriptionFrequency"];
+            /**
+             * @description Interval of the recurring payment (default 1; at least 7 when frequency is DAY).
+             * @example 1
+             */
+            interval?: number;
+            /**
+             * @description Whether the subscription renews automatically at the end of each period.
+             * @example false
+             */
+            autoRenewal?: boolean;
+            /**
+             * @description Number of billing cycles before the subscription ends. Ignored when `autoRenewal` is true.
+             * @example 6
+             */
+            billingCycles?: number;
+            /**
+             * @description Whether the customer may cancel the subscription.
+             * @example true
+             */
+            enableCustomerCancellation?: boolean;
+            freeTrialPeriod?: components["schemas"]["OrderFreeTrialPeriod"];
+            /**
+             * Format: date-time
+             * @description Date and time the subscription starts.
+             * @example 2026-03-01T00:00:00.000Z
+             */
+            startDate?: string;
+        };
         /** @description Subscription information of a line item bought as a subscription. */
         OrderSubscriptionInfo: {
             /**
@@ -3136,7 +3201,7 @@ export interface components {
              * @example 1kg of selected coffee, once a month
              */
             subscriptionOptionDescription?: string;
-            subscriptionSettings?: components["schemas"]["SubscriptionSettings"];
+            subscriptionSettings?: components["schemas"]["OrderSubscriptionSettings"];
             /**
              * @description Description of the charges applied for the subscription.
              * @example $24.00 every month until canceled
@@ -3150,20 +3215,20 @@ export interface components {
              * @example 5e4a9b3c-2d1f-4a8e-9c7b-6a5d4e3f2b1c
              */
             id?: string;
-            productName?: components["schemas"]["ProductName"];
+            productName: components["schemas"]["ProductName"];
             catalogReference?: components["schemas"]["CatalogReference"];
             /**
              * @description Line item quantity.
              * @example 2
              */
-            quantity?: number;
+            quantity: number;
             /** @description Total discount for the line item's entire quantity. */
             readonly totalDiscount?: components["schemas"]["Price"];
             /** @description Description lines shown with the item (for example size and color). */
             descriptionLines?: components["schemas"]["DescriptionLine"][];
             image?: components["schemas"]["CommonImage"];
             physicalProperties?: components["schemas"]["PhysicalProperties"];
-            itemType?: components["schemas"]["ItemType"];
+            itemType: components["schemas"]["ItemType"];
             /** @deprecated */
             lineItemType?: components["schemas"]["OrderLineItemType"];
             /**
@@ -3183,7 +3248,7 @@ export interface components {
              */
             restockQuantity?: number;
             /** @description Unit price after line item discounts, for display. */
-            price?: components["schemas"]["Price"];
+            price: components["schemas"]["Price"];
             /** @description Unit price before line item discounts; defaults to `price`. */
             readonly priceBeforeDiscounts?: components["schemas"]["Price"];
             /** @description Total price after discounts and before tax. */
@@ -3256,7 +3321,7 @@ export interface components {
          * @example PAID
          * @enum {string}
          */
-        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID";
+        OrderPaymentStatus: "UNSPECIFIED" | "NOT_PAID" | "PAID" | "PARTIALLY_REFUNDED" | "FULLY_REFUNDED" | "PENDING" | "PARTIALLY_PAID" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED";
         /**
          * @description Order fulfillment status. `NOT_FULFILLED`: no item fulfilled, or the order was manually marked as unfulfilled. `FULFILLED`: all items fulfilled or the order was manually marked as fulfilled (orders without shipping info are fulfilled automatically). `PARTIALLY_FULFILLED`: some, but not all, items are fulfilled.
          * @example NOT_FULFILLED
@@ -3278,10 +3343,65 @@ export interface components {
             /** @description Total additional fees, before tax. */
             totalAdditionalFees?: components["schemas"]["Price"];
         };
+        /** @description Pickup address of an order's delivery: the general address without `geocode`, with the longer bounds the platform allows for pickup locations (city, postal code and address lines up to 1000 characters). */
+        PickupAddress: {
+            /**
+             * @description Two-letter country code in ISO-3166 alpha-2 format.
+             * @example US
+             */
+            country?: string;
+            /**
+             * @description Code for a subdivision (state, prefecture, province) in ISO 3166-2 format.
+             * @example US-NY
+             */
+            subdivision?: string;
+            /**
+             * @description City name.
+             * @example New York
+             */
+            city?: string;
+            /**
+             * @description Postal or zip code.
+             * @example 10011
+             */
+            postalCode?: string;
+            streetAddress?: components["schemas"]["StreetAddress"];
+            /**
+             * @description Main address line (usually street name and number).
+             * @example 235 W 23rd St
+             */
+            addressLine?: string;
+            /**
+             * @description Free text with more detailed address info, usually apartment, suite or floor.
+             * @example Floor 4
+             */
+            addressLine2?: string;
+            /**
+             * @description Country's full name.
+             * @example United States
+             */
+            readonly countryFullname?: string;
+            /**
+             * @description Subdivision's full name.
+             * @example New York
+             */
+            readonly subdivisionFullname?: string;
+        };
+        /** @description Pickup details of an order's delivery (its address allows the longer pickup-location bounds). */
+        OrderPickupDetails: {
+            address?: components["schemas"]["PickupAddress"];
+            /**
+             * @deprecated
+             * @description Whether the pickup address is a business address (may affect tax calculation).
+             * @example true
+             */
+            businessLocation?: boolean;
+            pickupMethod?: components["schemas"]["PickupMethod"];
+        };
         /** @description Delivery logistics of an order. Either `shippingDestination` (delivery) or `pickupDetails` (store pickup or pickup point) is set; for pickup orders `shippingDestination`, when present, holds the pickup location, not the recipient. */
         OrderDeliveryLogistics: {
             shippingDestination?: components["schemas"]["AddressWithContact"];
-            pickupDetails?: components["schemas"]["PickupDetails"];
+            pickupDetails?: components["schemas"]["OrderPickupDetails"];
             /**
              * @description Expected delivery time in free text, for example "3-5 business days".
              * @example 3-5 business days
@@ -3828,7 +3948,7 @@ export interface components {
          * @example WEB
          * @enum {string}
          */
-        OrderChannelType: "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM";
+        OrderChannelType: "WEB" | "POS" | "EBAY" | "AMAZON" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "UNSPECIFIED" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /** @description Sales channel that submitted the order. */
         OrderChannelInfo: {
             type?: components["schemas"]["OrderChannelType"];
@@ -4025,7 +4145,7 @@ export interface components {
              * @example en
              */
             readonly siteLanguage?: string;
-            readonly priceSummary?: components["schemas"]["OrderPriceSummary"];
+            priceSummary?: components["schemas"]["OrderPriceSummary"];
             /** @description Billing address and contact details. */
             billingInfo?: components["schemas"]["AddressWithContact"];
             shippingInfo?: components["schemas"]["OrderShippingInfo"];
@@ -4182,14 +4302,14 @@ export interface components {
         };
         /** @description Create order request. */
         CreateOrderRequest: {
-            /** @description Order to create; needs at least one line item. */
+            /** @description Order to create; needs its line items (each with product name, quantity, price and item type), its channel info and its price summary, as the platform requires them on creation (updates may leave them out). */
             order: components["schemas"]["Order"];
             settings?: components["schemas"]["OrderCreationSettings"];
         };
         /** @description An order update for a bulk update; only the fields named in `fieldMask` are changed. */
         MaskedOrder: {
             /** @description Order to update; `order.id` identifies it. */
-            order?: components["schemas"]["Order"];
+            order: components["schemas"]["Order"];
             /**
              * @description Comma-separated paths of the fields to update, for example `buyerInfo.email,archived`.
              * @example archived
@@ -4364,7 +4484,7 @@ export interface components {
          * @example APPROVED
          * @enum {string}
          */
-        OrderTransactionStatus: "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED";
+        OrderTransactionStatus: "APPROVED" | "PENDING" | "PENDING_MERCHANT" | "CANCELED" | "DECLINED" | "REFUNDED" | "PARTIALLY_REFUNDED" | "AUTHORIZED" | "VOIDED" | "UNDEFINED";
         /**
          * @description Status of a capture or void of an authorized payment: `PENDING` (in progress), `SUCCEEDED` or `FAILED`.
          * @example SUCCEEDED
@@ -4862,7 +4982,7 @@ export interface components {
              * @description ID of the authorized payment.
              * @example 4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f
              */
-            paymentId?: string;
+            paymentId: string;
             /** @description Amount to capture; when omitted the full authorized amount is captured. */
             amount?: components["schemas"]["Price"];
         };
@@ -4996,7 +5116,12 @@ export interface components {
     };
     pathItems: never;
 }
+export type SchemaPaging = components['schemas']['Paging'];
+export type SchemaCursorPaging = components['schemas']['CursorPaging'];
 export type SchemaSortOrder = components['schemas']['SortOrder'];
+export type SchemaSorting = components['schemas']['Sorting'];
+export type SchemaBackInStockNotificationRequestsQuery = components['schemas']['BackInStockNotificationRequestsQuery'];
+export type SchemaQueryBackInStockNotificationRequestsRequest = components['schemas']['QueryBackInStockNotificationRequestsRequest'];
 export type SchemaCatalogReference = components['schemas']['CatalogReference'];
 export type SchemaBackInStockNotificationRequestStatus = components['schemas']['BackInStockNotificationRequestStatus'];
 export type SchemaBackInStockNotificationRequest = components['schemas']['BackInStockNotificationRequest'];
@@ -5012,10 +5137,7 @@ export type SchemaCommonImage = components['schemas']['CommonImage'];
 export type SchemaBackInStockItemDetails = components['schemas']['BackInStockItemDetails'];
 export type SchemaCreateBackInStockNotificationRequestRequest = components['schemas']['CreateBackInStockNotificationRequestRequest'];
 export type SchemaBackInStockNotificationRequestResponse = components['schemas']['BackInStockNotificationRequestResponse'];
-export type SchemaCursorPaging = components['schemas']['CursorPaging'];
-export type SchemaSorting = components['schemas']['Sorting'];
-export type SchemaBackInStockNotificationRequestsQuery = components['schemas']['BackInStockNotificationRequestsQuery'];
-export type SchemaQueryBackInStockNotificationRequestsRequest = components['schemas']['QueryBackInStockNotificationRequestsRequest'];
+export type SchemaCountBackInStockNotificationRequestsRequest = components['schemas']['CountBackInStockNotificationRequestsRequest'];
 export type SchemaBackInStockNotificationRequestsCount = components['schemas']['BackInStockNotificationRequestsCount'];
 export type SchemaCountBackInStockNotificationRequestsResponse = components['schemas']['CountBackInStockNotificationRequestsResponse'];
 export type SchemaReportItemsBackInStockRequest = components['schemas']['ReportItemsBackInStockRequest'];
@@ -5039,10 +5161,11 @@ export type SchemaItemType = components['schemas']['ItemType'];
 export type SchemaSubscriptionFrequency = components['schemas']['SubscriptionFrequency'];
 export type SchemaFreeTrialPeriod = components['schemas']['FreeTrialPeriod'];
 export type SchemaSubscriptionSettings = components['schemas']['SubscriptionSettings'];
-export type SchemaTranslatableText = components['schemas']['TranslatableText'];
+export type SchemaSubscriptionOptionTitle = components['schemas']['SubscriptionOptionTitle'];
 export type SchemaSubscriptionOptionInfo = components['schemas']['SubscriptionOptionInfo'];
 export type SchemaPaymentOptionType = components['schemas']['PaymentOptionType'];
 export type SchemaServiceProperties = components['schemas']['ServiceProperties'];
+export type SchemaPriceDescription = components['schemas']['PriceDescription'];
 export type SchemaCatalogOverrideImage = components['schemas']['CatalogOverrideImage'];
 export type SchemaCatalogOverrideFields = components['schemas']['CatalogOverrideFields'];
 export type SchemaTaxableAddressType = components['schemas']['TaxableAddressType'];
@@ -5133,12 +5256,16 @@ export type SchemaOrderLineItemTaxBreakdown = components['schemas']['OrderLineIt
 export type SchemaOrderLineItemTaxInfo = components['schemas']['OrderLineItemTaxInfo'];
 export type SchemaDigitalFileType = components['schemas']['DigitalFileType'];
 export type SchemaOrderDigitalFile = components['schemas']['OrderDigitalFile'];
+export type SchemaOrderFreeTrialPeriod = components['schemas']['OrderFreeTrialPeriod'];
+export type SchemaOrderSubscriptionSettings = components['schemas']['OrderSubscriptionSettings'];
 export type SchemaOrderSubscriptionInfo = components['schemas']['OrderSubscriptionInfo'];
 export type SchemaOrderLineItem = components['schemas']['OrderLineItem'];
 export type SchemaOrderBuyerInfo = components['schemas']['OrderBuyerInfo'];
 export type SchemaOrderPaymentStatus = components['schemas']['OrderPaymentStatus'];
 export type SchemaOrderFulfillmentStatus = components['schemas']['OrderFulfillmentStatus'];
 export type SchemaOrderPriceSummary = components['schemas']['OrderPriceSummary'];
+export type SchemaPickupAddress = components['schemas']['PickupAddress'];
+export type SchemaOrderPickupDetails = components['schemas']['OrderPickupDetails'];
 export type SchemaOrderDeliveryLogistics = components['schemas']['OrderDeliveryLogistics'];
 export type SchemaOrderShippingPrice = components['schemas']['OrderShippingPrice'];
 export type SchemaOrderShippingInfo = components['schemas']['OrderShippingInfo'];
@@ -5241,31 +5368,8 @@ export interface operations {
     queryBackInStockNotificationRequests: {
         parameters: {
             query?: {
-                /**
-                 * @description Maximum number of requests to return.
-                 * @example 20
-                 */
-                "query.cursorPaging.limit"?: number;
-                /**
-                 * @description Cursor of the page to return, from the previous page's `metadata.cursors.next` or `prev`.
-                 * @example eyJmaWx0ZXIiOnsic3RhdHVzIjoiUkVDRUlWRUQifX0
-                 */
-                "query.cursorPaging.cursor"?: string;
-                /**
-                 * @description Filter object in the platform's query language, JSON-encoded, for example `{"status":"RECEIVED"}` or `{"catalogReference.catalogItemId":{"$eq":"c8539b66-7a44-fe18-affc-afec4be8562a"}}`.
-                 * @example {"status":"RECEIVED"}
-                 */
-                "query.filter"?: string;
-                /**
-                 * @description Field to sort by, for example `createdDate`. To sort by several fields use the POST twin.
-                 * @example createdDate
-                 */
-                "query.sort.fieldName"?: string;
-                /**
-                 * @description Sort order for `query.sort.fieldName`. Default `ASC`.
-                 * @example DESC
-                 */
-                "query.sort.order"?: components["schemas"]["SortOrder"];
+                /** @description The request message (`QueryBackInStockNotificationRequestsRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
             };
             header?: never;
             path?: never;
@@ -5468,30 +5572,8 @@ export interface operations {
     countBackInStockNotificationRequestsByCatalogReference: {
         parameters: {
             query: {
-                /**
-                 * @description Catalog item ID of each reference to count (1 to 100, one per reference).
-                 * @example [
-                 *       "c8539b66-7a44-fe18-affc-afec4be8562a",
-                 *       "1a2b3c4d-5e6f-4a70-8b91-c2d3e4f5a6b7"
-                 *     ]
-                 */
-                "catalogReferences.catalogItemId": string[];
-                /**
-                 * @description ID of the app providing the catalog of each reference, in the same order (Wix Stores `215238eb-22a5-4c36-9e7b-e7c08025e04e`).
-                 * @example [
-                 *       "215238eb-22a5-4c36-9e7b-e7c08025e04e",
-                 *       "215238eb-22a5-4c36-9e7b-e7c08025e04e"
-                 *     ]
-                 */
-                "catalogReferences.appId": string[];
-                /**
-                 * @description Catalog-specific options of each reference, in the same order, each a JSON-encoded object (for example `{"variantId":"00000000-0000-0020-0005-ad9cdc8a2b0f"}`); `{}` for a reference without options.
-                 * @example [
-                 *       "{\"variantId\":\"00000000-0000-0020-0005-ad9cdc8a2b0f\"}",
-                 *       "{}"
-                 *     ]
-                 */
-                "catalogReferences.options"?: string[];
+                /** @description The request message (`CountBackInStockNotificationRequestsRequest`) as base64url (no padding) of its JSON. */
+                ".r": string;
             };
             header?: never;
             path?: never;
@@ -5508,7 +5590,7 @@ export interface operations {
                     "application/json": components["schemas"]["CountBackInStockNotificationRequestsResponse"];
                 };
             };
-            /** @description The request is invalid, for example no catalog reference was sent or the `catalogReferences.*` lists differ in length; `details.validationError.fieldViolations` names each field and the rule it broke. (Same body as every other 400; its example here names this call's parameters.) */
+            /** @description The request is invalid, for example `.r` is missing or undecodable, or it holds no catalog reference; `details.validationError.fieldViolations` names each field inside the message and the rule it broke. (Same body as every other 400; its example here names this call's fields.) */
             400: {
                 headers: {
                     "x-wix-request-id": components["headers"]["RequestId"];

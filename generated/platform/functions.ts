@@ -171,7 +171,7 @@ export const listDeletedFiles = /* @__PURE__ */ operation<OperationInit<Ops['lis
 export const listFiles = /* @__PURE__ */ operation<OperationInit<Ops['listFiles']>, OperationData<Ops['listFiles']>>({"family":"platform","operationId":"listFiles","method":"GET","path":"/v1/files","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"files","next":["nextCursor","total"]}});
 
 /** List members `GET /v1/members` */
-export const listMembers = /* @__PURE__ */ operation<OperationInit<Ops['listMembers']>, OperationData<Ops['listMembers']>>({"family":"platform","operationId":"listMembers","method":"GET","path":"/v1/members","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"members","next":["metadata","total"]}});
+export const listMembers = /* @__PURE__ */ operation<OperationInit<Ops['listMembers'], components['schemas']['ListMembersRequest']>, OperationData<Ops['listMembers']>>({"family":"platform","operationId":"listMembers","method":"GET","path":"/v1/members","envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"members","next":["metadata","total"]}});
 
 /** List available recommendation algorithms `GET /v1/recommendations/algorithms` */
 export const listRecommendationAlgorithms = /* @__PURE__ */ operation<OperationInit<Ops['listRecommendationAlgorithms']>, OperationData<Ops['listRecommendationAlgorithms']>>({"family":"platform","operationId":"listRecommendationAlgorithms","method":"GET","path":"/v1/recommendations/algorithms","readOnly":true});
@@ -188,14 +188,20 @@ export const logout = /* @__PURE__ */ operation<OperationInit<Ops['logout']>, Op
 /** Mute a member `POST /v1/members/{id}/mute` */
 export const muteMember = /* @__PURE__ */ operation<OperationInit<Ops['muteMember']>, OperationData<Ops['muteMember']>>({"family":"platform","operationId":"muteMember","method":"POST","path":"/v1/members/{id}/mute"});
 
-/** Query collections `POST /v2/collections/query` */
+/** Query collections (POST twin) `POST /v2/collections/query` */
 export const queryCollections = /* @__PURE__ */ operation<OperationInit<Ops['queryCollections']>, OperationData<Ops['queryCollections']>>({"family":"platform","operationId":"queryCollections","method":"POST","path":"/v2/collections/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"collections","next":["metadata","total"]}});
+
+/** Query collections `GET /v2/collections/query` */
+export const queryCollectionsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryCollectionsViaGet'], components['schemas']['QueryCollectionsRequest']>, OperationData<Ops['queryCollectionsViaGet']>>({"family":"platform","operationId":"queryCollectionsViaGet","method":"GET","path":"/v2/collections/query","fallback":{"operationId":"queryCollections","method":"POST","path":"/v2/collections/query"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"collections","next":["metadata","total"]}});
 
 /** Query members `POST /v1/members/query` */
 export const queryMembers = /* @__PURE__ */ operation<OperationInit<Ops['queryMembers']>, OperationData<Ops['queryMembers']>>({"family":"platform","operationId":"queryMembers","method":"POST","path":"/v1/members/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"members","next":["metadata","total"]}});
 
-/** Query products `POST /v1/products/query-platformized` */
-export const queryProducts = /* @__PURE__ */ operation<OperationInit<Ops['queryProducts']>, OperationData<Ops['queryProducts']>>({"family":"platform","operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"products","next":["totalResults"]}});
+/** Query products (POST twin) `POST /v1/products/query-platformized` */
+export const queryProducts = /* @__PURE__ */ operation<OperationInit<Ops['queryProducts']>, OperationData<Ops['queryProducts']>>({"family":"platform","operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"products","next":["metadata","total"]}});
+
+/** Query products `GET /v1/products/query-platformized` */
+export const queryProductsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryProductsViaGet'], components['schemas']['QueryProductsPlatformizedRequest']>, OperationData<Ops['queryProductsViaGet']>>({"family":"platform","operationId":"queryProductsViaGet","method":"GET","path":"/v1/products/query-platformized","fallback":{"operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"products","next":["metadata","total"]}});
 
 /** Query the variants of a product `POST /v1/products/{id}/variants/query` */
 export const queryProductVariants = /* @__PURE__ */ operation<OperationInit<Ops['queryProductVariants']>, OperationData<Ops['queryProductVariants']>>({"family":"platform","operationId":"queryProductVariants","method":"POST","path":"/v1/products/{id}/variants/query","readOnly":true,"paging":{"style":"offset","request":["body","paging"],"items":"variants","next":["totalResults"]}});

@@ -64,9 +64,11 @@ import {
   logout,
   muteMember,
   queryCollections,
+  queryCollectionsViaGet,
   queryMembers,
   queryProductVariants,
   queryProducts,
+  queryProductsViaGet,
   queryReviews,
   queryStoreVariants,
   recover,
@@ -297,11 +299,17 @@ export const useLogout = /* @__PURE__ */ queryHook(logout);
 /** Mute a member `POST /v1/members/{id}/mute` */
 export const useMuteMember = /* @__PURE__ */ mutationHook(muteMember);
 
-/** Query collections `POST /v2/collections/query` */
+/** Query collections (POST twin) `POST /v2/collections/query` */
 export const useQueryCollections = /* @__PURE__ */ queryHook(queryCollections);
 
 /** queryCollections page after page (offset paging). */
 export const useQueryCollectionsInfinite = /* @__PURE__ */ infiniteHook(queryCollections);
+
+/** Query collections `GET /v2/collections/query` */
+export const useQueryCollectionsViaGet = /* @__PURE__ */ queryHook(queryCollectionsViaGet);
+
+/** queryCollectionsViaGet page after page (offset paging). */
+export const useQueryCollectionsViaGetInfinite = /* @__PURE__ */ infiniteHook(queryCollectionsViaGet);
 
 /** Query members `POST /v1/members/query` */
 export const useQueryMembers = /* @__PURE__ */ queryHook(queryMembers);
@@ -309,11 +317,17 @@ export const useQueryMembers = /* @__PURE__ */ queryHook(queryMembers);
 /** queryMembers page after page (offset paging). */
 export const useQueryMembersInfinite = /* @__PURE__ */ infiniteHook(queryMembers);
 
-/** Query products `POST /v1/products/query-platformized` */
+/** Query products (POST twin) `POST /v1/products/query-platformized` */
 export const useQueryProducts = /* @__PURE__ */ queryHook(queryProducts);
 
 /** queryProducts page after page (offset paging). */
 export const useQueryProductsInfinite = /* @__PURE__ */ infiniteHook(queryProducts);
+
+/** Query products `GET /v1/products/query-platformized` */
+export const useQueryProductsViaGet = /* @__PURE__ */ queryHook(queryProductsViaGet);
+
+/** queryProductsViaGet page after page (offset paging). */
+export const useQueryProductsViaGetInfinite = /* @__PURE__ */ infiniteHook(queryProductsViaGet);
 
 /** Query the variants of a product `POST /v1/products/{id}/variants/query` */
 export const useQueryProductVariants = /* @__PURE__ */ queryHook(queryProductVariants);

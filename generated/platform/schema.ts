@@ -419,11 +419,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Query products
-         * @description Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100). The filter and sort are JSON documents (strings such as `{"collections.id": {"$hasSome": ["..."]}}` or objects). Usable by visitors. Hidden products are left out unless `includeHiddenProducts` is set (merchant permission): the server adds `visible = true` to every filter, silently, and `totalResults` counts visible products only. `includeVariants` adds each product's variants; `includeMerchantSpecificData` adds cost and profit data (merchant permission). Sites on catalogue V3 answer 428.
+         * @description The platform SDK's primary product query. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryProducts`). Sites on catalogue V3 answer 428.
+         */
+        get: operations["queryProductsViaGet"];
+        put?: never;
+        /**
+         * Query products (POST twin)
+         * @description The POST twin of `queryProductsViaGet` (GET /v1/products/query-platformized): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns products that match a query, with offset paging (`query.paging`, limit default 50, at most 100) or cursor paging. Usable by visitors: hidden products are left out. The legacy query's `includeVariants`, `includeHiddenProducts`, `includeMerchantSpecificData` and `totalResults` are not part of this call. Sites on catalogue V3 answer 428.
          */
         post: operations["queryProducts"];
         delete?: never;
@@ -591,11 +595,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
          * Query collections
-         * @description Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
+         * @description The platform SDK's primary collection query. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). The request message `{ "query": { ... } }` is nested, so the SDK sends it as the single query parameter `.r` = base64url(JSON of the message); when that query string is longer than 4000 characters it sends the same message as the JSON body of the POST twin (`queryCollections`). Visitors, members and apps may call it. A site on another catalogue version gets 428.
+         */
+        get: operations["queryCollectionsViaGet"];
+        put?: never;
+        /**
+         * Query collections (POST twin)
+         * @description The POST twin of `queryCollectionsViaGet` (GET /v2/collections/query): the platform's SDK sends the same request message here as a JSON body when the GET's `.r` query parameter would be longer than 4000 characters. Returns collections matching a filter, in the requested order, with offset paging (`query.paging`, 50 per page by default, at most 100) or cursor paging (`query.cursorPaging`; a cursor cannot be combined with `filter` or `sort`). Visitors, members and apps may call it. Part of the catalogue V1 collections service: a site on another catalogue version gets 428.
          */
         post: operations["queryCollections"];
         delete?: never;
@@ -1111,7 +1119,7 @@ export interface paths {
         };
         /**
          * List members
-         * @description Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call.
+         * @description Lists site members with offset paging (`paging.limit` default 50, at most 100) and optional sorting. Visitors and members get public members with the `PUBLIC` field set; other field sets and private members are returned only to site owners and apps. For filtering or search use the member query call. The platform accepts the request message in two encodings: flat query parameters (`fieldsets=FULL`, `paging.limit=20`, ...), which its SDK sends when the message has only `fieldsets`, and the single parameter `.r` = base64url(JSON of the message), which its SDK sends whenever paging or sorting is set (nested fields, a list of sortings). The platform has no POST twin for this call.
          */
         get: operations["listMembers"];
         put?: never;
@@ -2083,7 +2091,7 @@ export interface components {
          * @description Measurement unit for price-per-unit: volume (`ML`, `CL`, `L`, `CBM`, `FLOZ`, `PT`, `QT`, `GAL`), weight (`MG`, `G`, `KG`, `OZ`, `LB`), length (`MM`, `CM`, `M`, `IN`, `FT`, `YD`) and area (`SQM`, `SQFT`).
          * @enum {string}
          */
-        MeasurementUnit: "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT";
+        MeasurementUnit: "ML" | "CL" | "L" | "CBM" | "MG" | "G" | "KG" | "MM" | "CM" | "M" | "SQM" | "OZ" | "LB" | "FLOZ" | "PT" | "QT" | "GAL" | "IN" | "FT" | "YD" | "SQFT" | "UNSPECIFIED";
         /**
          * PricePerUnitData
          * @description Price-per-unit settings, for example a 250 G bag priced per 100 G (`totalQuantity` 250, `totalMeasurementUnit` G, `baseQuantity` 100, `baseMeasurementUnit` G).
@@ -2134,7 +2142,7 @@ export interface components {
          * @description Type of a catalogue media item (products, product choices and collections).
          * @enum {string}
          */
-        MediaItemType: "image" | "video" | "audio" | "document" | "zip";
+        MediaItemType: "image" | "video" | "audio" | "document" | "zip" | "unspecified_media_item_type";
         /**
          * StoresMediaItemUrlAndSize
          * @description URL and size of one rendition of a catalogue media item (an image, a video file or a thumbnail).
@@ -2232,7 +2240,7 @@ export interface components {
          * @description Option type: `drop_down` (text choices) or `color` (choices are colours).
          * @enum {string}
          */
-        ProductOptionType: "drop_down" | "color";
+        ProductOptionType: "drop_down" | "color" | "unspecified_option_type";
         /**
          * ProductChoice
          * @description One choice of a product option, for example the colour Blue or the size M.
@@ -2296,7 +2304,7 @@ export interface components {
          * @description Discount type: `NONE`, `AMOUNT` (fixed amount off) or `PERCENT` (percentage off).
          * @enum {string}
          */
-        ProductDiscountType: "NONE" | "AMOUNT" | "PERCENT";
+        ProductDiscountType: "NONE" | "AMOUNT" | "PERCENT" | "UNDEFINED";
         /**
          * ProductDiscount
          * @description Discount deducted from the product's original price.
@@ -2610,7 +2618,7 @@ export interface components {
          * @description Kind of validation rule a field violated.
          * @enum {string}
          */
-        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT";
+        ValidationRule: "VALIDATION" | "OTHER" | "MAX" | "MIN" | "MAX_LENGTH" | "MIN_LENGTH" | "MAX_SIZE" | "MIN_SIZE" | "FORMAT" | "DECIMAL_LTE" | "DECIMAL_GTE" | "DECIMAL_LT" | "DECIMAL_GT" | "DECIMAL_MAX_SCALE" | "INVALID_ENUM_VALUE" | "REQUIRED_FIELD" | "FIELD_NOT_ALLOWED" | "ONE_OF_ALIGNMENT" | "EXACT_LENGTH" | "EXACT_SIZE" | "REQUIRED_ONE_OF_FIELD";
         /**
          * FieldViolation
          * @description One field that failed validation.
@@ -2955,7 +2963,7 @@ export interface components {
         /** Sorting */
         Sorting: {
             /** @description Name of the field to sort by. */
-            fieldName: string;
+            fieldName?: string;
             order?: components["schemas"]["SortOrder"];
         };
         /**
@@ -2971,6 +2979,13 @@ export interface components {
             };
             /** @description Sort, as a JSON string (for example `[{"numericId": "asc"}]`) or a list of sort fields. */
             sort?: string | components["schemas"]["Sorting"][];
+        };
+        /**
+         * QueryProductsPlatformizedRequest
+         * @description Request message of the product query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body.
+         */
+        QueryProductsPlatformizedRequest: {
+            query?: components["schemas"]["ProductsQuery"];
         };
         /** Cursors */
         Cursors: {
@@ -3344,11 +3359,18 @@ export interface components {
             cursors?: components["schemas"]["Cursors"];
         };
         /**
+         * QueryCollectionsRequest
+         * @description Request message of the collection query: the GET sends it as `.r` (base64url of its JSON), the POST twin as its JSON body.
+         */
+        QueryCollectionsRequest: {
+            query?: components["schemas"]["CatalogPlatformQuery"];
+        };
+        /**
          * RecommendationAlgorithmType
          * @description `RELATED_ITEMS` algorithms recommend from one or more given items (for example items frequently bought together with a cart item); `GLOBAL` algorithms recommend from site statistics (bestsellers, new arrivals).
          * @enum {string}
          */
-        RecommendationAlgorithmType: "RELATED_ITEMS" | "GLOBAL";
+        RecommendationAlgorithmType: "RELATED_ITEMS" | "GLOBAL" | "UNSPECIFIED";
         /**
          * RecommendationAlgorithmConfig
          * @description Configuration of a recommendation algorithm, as declared by the app that provides it.
@@ -3462,10 +3484,10 @@ export interface components {
         };
         /**
          * FileMediaType
-         * @description Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import).
+         * @description Media type of a file in the Media Manager. `OTHER` covers files of no other type (it cannot be requested on import). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        FileMediaType: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER";
+        FileMediaType: "IMAGE" | "VIDEO" | "AUDIO" | "DOCUMENT" | "VECTOR" | "ARCHIVE" | "MODEL3D" | "OTHER" | "MIXED" | "UNKNOWN";
         /**
          * ImageColorRGB
          * @description RGB value of a color.
@@ -3774,7 +3796,7 @@ export interface components {
              * @description ID of the file to update.
              * @example 0abec0_b291a9349a0b4da59067f76287e386fb~mv2.jpg
              */
-            id: string;
+            id?: string;
             /**
              * @description File name as it appears in the Media Manager.
              * @example leon-summer-campaign.jpg
@@ -3949,7 +3971,7 @@ export interface components {
          * @description Video streaming format: `HLS` or `DASH`.
          * @enum {string}
          */
-        VideoStreamFormat: "HLS" | "DASH";
+        VideoStreamFormat: "HLS" | "DASH" | "UNKNOWN";
         /**
          * UpdateMemberSlugRequest
          * @description The new profile slug.
@@ -3960,10 +3982,10 @@ export interface components {
         };
         /**
          * MemberStatus
-         * @description Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in.
+         * @description Member site access status; not returned when the caller may not see it (with the `PUBLIC` field set). `PENDING`: created and waiting for approval by the site owner. `APPROVED`: can log in to the site. `BLOCKED`: blocked, can't log in. `OFFLINE`: a guest author of the site blog (or a disconnected member) who can't log in. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberStatus: "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE";
+        MemberStatus: "PENDING" | "APPROVED" | "BLOCKED" | "OFFLINE" | "UNKNOWN";
         /**
          * StreetAddress
          * @description Street address with the number and the name in separate fields.
@@ -4093,16 +4115,16 @@ export interface components {
         };
         /**
          * MemberPrivacyStatus
-         * @description Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone.
+         * @description Member privacy status; not returned when the caller may not see it. `PRIVATE`: hidden from visitors and other members, returned only to site owners and apps. `PUBLIC`: visible to everyone. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberPrivacyStatus: "PRIVATE" | "PUBLIC";
+        MemberPrivacyStatus: "PRIVATE" | "PUBLIC" | "UNKNOWN";
         /**
          * MemberActivityStatus
-         * @description Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments.
+         * @description Member activity status; not returned when the caller may not see it. `ACTIVE`: can write forum posts and blog comments. `MUTED`: can't write forum posts or blog comments. `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        MemberActivityStatus: "ACTIVE" | "MUTED";
+        MemberActivityStatus: "ACTIVE" | "MUTED" | "UNKNOWN";
         /**
          * Member
          * @description A registered user of the site who can log in, see member-only content and take part in community features such as forums and blogs. Which fields come back depends on the requested field sets and on the caller's permissions.
@@ -4196,6 +4218,17 @@ export interface components {
          */
         UpdateMemberRequest: {
             member?: components["schemas"]["Member"];
+        };
+        /**
+         * ListMembersRequest
+         * @description Request message of the member list: offset paging, field sets and sortings. The platform's SDK sends it as `.r` (base64url of its JSON) whenever paging or sorting is set.
+         */
+        ListMembersRequest: {
+            paging?: components["schemas"]["Paging"];
+            /** @description Predefined field sets to return. Default `PUBLIC`; `FULL` needs site-owner or app permissions. */
+            fieldsets?: components["schemas"]["MemberFieldset"][];
+            /** @description Sortings, applied in order. */
+            sorting?: components["schemas"]["Sorting"][];
         };
         /**
          * PagingMetadata
@@ -4450,7 +4483,7 @@ export interface components {
              * @example America/New_York
              */
             timezone?: string;
-            slotAvailability: components["schemas"]["BookingsSlotAvailability"];
+            slotAvailability?: components["schemas"]["BookingsSlotAvailability"];
         };
         /**
          * RedirectSessionEcomCheckoutParams
@@ -4462,7 +4495,7 @@ export interface components {
              * @description ID of the checkout to process (from Create Checkout or Create Checkout From Cart).
              * @example 1f3a5c7e-9b2d-4f6a-8c0e-2a4c6e8a0b1d
              */
-            checkoutId: string;
+            checkoutId?: string;
         };
         /**
          * RedirectSessionEventsCheckoutParams
@@ -4474,12 +4507,12 @@ export interface components {
              * @description ID of the temporary ticket reservation.
              * @example 3c5e7a9b-1d2f-4a6c-8e0b-2d4f6a8c0e1f
              */
-            reservationId: string;
+            reservationId?: string;
             /**
              * @description URL slug of the event.
              * @example spring-launch-party
              */
-            eventSlug: string;
+            eventSlug?: string;
         };
         /**
          * RedirectSessionPaidPlansCheckoutParams
@@ -4491,7 +4524,7 @@ export interface components {
              * @description ID of the selected paid plan.
              * @example 5a7c9e1b-3d5f-4b7a-9c1e-4f6a8c0e2b3d
              */
-            planId: string;
+            planId?: string;
             /** @description The `checkoutData` query value an external plans page received; pass it back here. */
             checkoutData?: string;
         };
@@ -4505,7 +4538,7 @@ export interface components {
              * @description Client ID of the OAuth app.
              * @example 4c8f2e1a-9b3d-4f7a-8e6c-1d2b3a4c5e6f
              */
-            clientId: string;
+            clientId?: string;
         };
         /**
          * RedirectSessionAuthorizeRequest
@@ -4517,13 +4550,13 @@ export interface components {
              * @description Client ID of the OAuth app.
              * @example 4c8f2e1a-9b3d-4f7a-8e6c-1d2b3a4c5e6f
              */
-            clientId: string;
+            clientId?: string;
             /**
              * @description Response type; `code` returns an authorization code.
              * @example code
              * @enum {string}
              */
-            responseType: "code";
+            responseType?: "code";
             /**
              * Format: uri
              * @description Where the browser returns after authorization, whether it succeeded or not.
@@ -4585,7 +4618,7 @@ export interface components {
          * @description Creates an authorize address. The browser returns to `authRequest.redirectUri` with `code` and `state` (or `error` and `error_description`); exchange the code at the token endpoint. The client rejects a return without both `code` and `state` ('Missing code or _state') or with a `state` other than the one it generated ('Invalid _state').
          */
         RedirectSessionAuthParams: {
-            authRequest: components["schemas"]["RedirectSessionAuthorizeRequest"];
+            authRequest?: components["schemas"]["RedirectSessionAuthorizeRequest"];
             prompt?: components["schemas"]["RedirectSessionPrompt"];
         };
         /**
@@ -4612,7 +4645,7 @@ export interface components {
              * @description Slug of the product.
              * @example classic-linen-shirt
              */
-            productSlug: string;
+            productSlug?: string;
         };
         /**
          * RedirectSessionBookingsBookParams
@@ -4636,7 +4669,7 @@ export interface components {
              * @description ID of the order payment request.
              * @example 7c9e1a3b-5d7f-4a9c-8e2b-4d6f8a0c2e3f
              */
-            paymentRequestId: string;
+            paymentRequestId?: string;
         };
         /**
          * RedirectSessionCallbacks
@@ -4859,12 +4892,6 @@ export interface components {
              */
             contactId?: string;
             /**
-             * Format: uuid
-             * @description Member ID of the author, when the author is a site member.
-             * @example 5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182
-             */
-            readonly memberId?: string;
-            /**
              * @description Display name of the author. When left empty on creation, a member author's member name is used; for other authors it stays empty.
              * @example Dana Levi
              */
@@ -4897,7 +4924,7 @@ export interface components {
          * @description Moderation state of a review. `SUBMITTED` is the initial state before moderation runs; `IN_MODERATION` waits for the site owner to approve or reject it in the dashboard; `APPROVED` reviews are published; `REJECTED` reviews are not visible on the site.
          * @enum {string}
          */
-        ReviewModerationStatus: "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED";
+        ReviewModerationStatus: "APPROVED" | "IN_MODERATION" | "REJECTED" | "SUBMITTED" | "UNKNOWN";
         /**
          * ReviewModeration
          * @description Moderation state of a review, set by the platform's moderation rules or by a moderator.
@@ -4909,10 +4936,10 @@ export interface components {
         };
         /**
          * ReviewOriginType
-         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor).
+         * @description `ORGANIC`: written directly by a member or site visitor. `APP`: created through an app (even when the author is a member or visitor). `UNKNOWN`: the platform's "insufficient permissions" value (the caller may not see the real one).
          * @enum {string}
          */
-        ReviewOriginType: "ORGANIC" | "APP";
+        ReviewOriginType: "ORGANIC" | "APP" | "UNKNOWN";
         /**
          * ReviewOrigin
          * @description How the review was created.
@@ -5032,7 +5059,7 @@ export interface components {
          * @description Moderation outcome a moderator (site owner or an app with Manage Reviews) sets on a review: `APPROVED` publishes it, `REJECTED` hides it from site visitors. The other moderation states are set only by the platform.
          * @enum {string}
          */
-        ReviewModerationUpdateStatus: "APPROVED" | "REJECTED";
+        ReviewModerationUpdateStatus: "APPROVED" | "REJECTED" | "UNKNOWN" | "IN_MODERATION" | "SUBMITTED";
         /**
          * ReviewModerationUpdate
          * @description Moderation decision sent by a moderator when updating a review.
@@ -5049,7 +5076,7 @@ export interface components {
              * @description Current revision of the review (an integer sent as a string).
              * @example 3
              */
-            revision: string;
+            revision?: string;
             content?: components["schemas"]["ReviewContent"];
             author?: components["schemas"]["ReviewAuthor"];
             /**
@@ -5104,7 +5131,7 @@ export interface components {
              * @description Login e-mail address.
              * @example jane.doe@example.com
              */
-            email: string;
+            email?: string;
         };
         /**
          * IdentityPrivacyStatus
@@ -5112,7 +5139,7 @@ export interface components {
          * @example PUBLIC
          * @enum {string}
          */
-        IdentityPrivacyStatus: "PUBLIC" | "PRIVATE";
+        IdentityPrivacyStatus: "PUBLIC" | "PRIVATE" | "UNDEFINED";
         /**
          * IdentityCustomValue
          * @description Value of a custom field or of an `additionalData` entry. Exactly one of the value fields is set. Numbers that are not finite are sent as text; dates are ISO 8601 strings.
@@ -5170,7 +5197,7 @@ export interface components {
          * @example WORK
          * @enum {string}
          */
-        IdentityEmailTag: "MAIN" | "HOME" | "WORK";
+        IdentityEmailTag: "MAIN" | "HOME" | "WORK" | "UNTAGGED";
         /**
          * IdentitySecondaryEmail
          * @description An additional e-mail address of the member.
@@ -5190,7 +5217,7 @@ export interface components {
          * @example MOBILE
          * @enum {string}
          */
-        IdentityPhoneTag: "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX";
+        IdentityPhoneTag: "MAIN" | "HOME" | "MOBILE" | "WORK" | "FAX" | "UNTAGGED";
         /**
          * IdentityPhone
          * @description A phone number of the member.
@@ -5288,7 +5315,7 @@ export interface components {
          * @example SHIPPING
          * @enum {string}
          */
-        IdentityAddressTag: "HOME" | "WORK" | "BILLING" | "SHIPPING";
+        IdentityAddressTag: "HOME" | "WORK" | "BILLING" | "SHIPPING" | "UNTAGGED";
         /**
          * IdentityAddressWrapper
          * @description A tagged physical address of the member.
@@ -5433,7 +5460,7 @@ export interface components {
          * @example SUCCESS
          * @enum {string}
          */
-        AuthStateType: "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA";
+        AuthStateType: "SUCCESS" | "REQUIRE_OWNER_APPROVAL" | "REQUIRE_EMAIL_VERIFICATION" | "STATUS_CHECK" | "REQUIRE_MFA" | "UNKNOWN_STATE" | "REQUIRE_MISSING_FIELDS" | "MFA_CHALLENGE" | "REQUIRE_FIRST_FACTOR";
         /**
          * IdentityConnection
          * @description A connection the identity can authenticate with; one of `idpConnection` or `authenticatorConnection`.
@@ -5481,7 +5508,7 @@ export interface components {
          * @example ACTIVE
          * @enum {string}
          */
-        IdentityStatusName: "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE";
+        IdentityStatusName: "PENDING" | "ACTIVE" | "DELETED" | "BLOCKED" | "OFFLINE" | "UNKNOWN_STATUS";
         /**
          * IdentityStatusReason
          * @description Reason for the current identity status (mostly why it is `PENDING`).
@@ -5504,7 +5531,7 @@ export interface components {
          * @example PASSWORD
          * @enum {string}
          */
-        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH";
+        FactorType: "PASSWORD" | "SMS" | "CALL" | "EMAIL" | "TOTP" | "PUSH" | "WEBAUTHN" | "RECOVERY_CODE";
         /**
          * IdentityFactorStatus
          * @description Status of an identity's factor. `REQUIRE_REENROLL` factors are blocked until the member enrolls them again.
@@ -5836,7 +5863,7 @@ export interface components {
              * @description ID of the identity whose e-mail is verified; the code is sent to that e-mail. The call fails without it.
              * @example 5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b
              */
-            identityId: string;
+            identityId?: string;
             target?: components["schemas"]["VerificationTarget"];
         };
         /**
@@ -6078,6 +6105,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The matching products and paging metadata (the legacy query's `totalResults` is not part of this answer). */
+        QueryProductsPlatformizedPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    products?: components["schemas"]["Product"][];
+                    metadata?: components["schemas"]["ProductsQueryMetadata"];
+                };
+            };
+        };
+        /** @description One page of collections. */
+        QueryCollectionsPage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    collections?: components["schemas"]["StoreCollection"][];
+                    metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
+                };
+            };
+        };
     };
     parameters: {
         /**
@@ -6211,6 +6262,7 @@ export type SchemaCursorPaging = components['schemas']['CursorPaging'];
 export type SchemaSortOrder = components['schemas']['SortOrder'];
 export type SchemaSorting = components['schemas']['Sorting'];
 export type SchemaProductsQuery = components['schemas']['ProductsQuery'];
+export type SchemaQueryProductsPlatformizedRequest = components['schemas']['QueryProductsPlatformizedRequest'];
 export type SchemaCursors = components['schemas']['Cursors'];
 export type SchemaProductsQueryMetadata = components['schemas']['ProductsQueryMetadata'];
 export type SchemaSelectedVariantData = components['schemas']['SelectedVariantData'];
@@ -6224,6 +6276,7 @@ export type SchemaStoreVariantMedia = components['schemas']['StoreVariantMedia']
 export type SchemaPreorderInfo = components['schemas']['PreorderInfo'];
 export type SchemaStoreVariant = components['schemas']['StoreVariant'];
 export type SchemaCatalogPlatformPagingMetadata = components['schemas']['CatalogPlatformPagingMetadata'];
+export type SchemaQueryCollectionsRequest = components['schemas']['QueryCollectionsRequest'];
 export type SchemaRecommendationAlgorithmType = components['schemas']['RecommendationAlgorithmType'];
 export type SchemaRecommendationAlgorithmConfig = components['schemas']['RecommendationAlgorithmConfig'];
 export type SchemaRecommendationAlgorithmInfo = components['schemas']['RecommendationAlgorithmInfo'];
@@ -6276,6 +6329,7 @@ export type SchemaMemberDeleteStatus = components['schemas']['MemberDeleteStatus
 export type SchemaMemberDeleteContext = components['schemas']['MemberDeleteContext'];
 export type SchemaMemberDeleteResponse = components['schemas']['MemberDeleteResponse'];
 export type SchemaUpdateMemberRequest = components['schemas']['UpdateMemberRequest'];
+export type SchemaListMembersRequest = components['schemas']['ListMembersRequest'];
 export type SchemaPagingMetadata = components['schemas']['PagingMetadata'];
 export type SchemaMemberListResponse = components['schemas']['MemberListResponse'];
 export type SchemaCreateMemberRequest = components['schemas']['CreateMemberRequest'];
@@ -6389,6 +6443,8 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseCatalogVersionMismatch = components['responses']['CatalogVersionMismatch'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseQueryProductsPlatformizedPage = components['responses']['QueryProductsPlatformizedPage'];
+export type ResponseQueryCollectionsPage = components['responses']['QueryCollectionsPage'];
 export type ParameterProductIdPath = components['parameters']['ProductIdPath'];
 export type ParameterMediaFilesParentFolderId = components['parameters']['MediaFilesParentFolderId'];
 export type ParameterMediaFilesMediaTypes = components['parameters']['MediaFilesMediaTypes'];
@@ -7125,6 +7181,26 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    queryProductsViaGet: {
+        parameters: {
+            query?: {
+                /** @description The request message (`QueryProductsPlatformizedRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["QueryProductsPlatformizedPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            428: components["responses"]["CatalogVersionMismatch"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     queryProducts: {
         parameters: {
             query?: never;
@@ -7134,41 +7210,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query?: components["schemas"]["ProductsQuery"];
-                    /**
-                     * @description Whether to return each product's variants.
-                     * @default false
-                     */
-                    includeVariants?: boolean;
-                    /**
-                     * @description Whether to include hidden and draft products (manage-products permission).
-                     * @default false
-                     */
-                    includeHiddenProducts?: boolean;
-                    /**
-                     * @description Whether to include merchant-specific data such as cost and profit (manage-products permission).
-                     * @default false
-                     */
-                    includeMerchantSpecificData?: boolean;
-                };
+                "application/json": components["schemas"]["QueryProductsPlatformizedRequest"];
             };
         };
         responses: {
-            /** @description The matching products and paging metadata. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        products?: components["schemas"]["Product"][];
-                        metadata?: components["schemas"]["ProductsQueryMetadata"];
-                        /** @description Number of products that match the query (visible products only unless hidden ones were requested). */
-                        totalResults?: number;
-                    };
-                };
-            };
+            200: components["responses"]["QueryProductsPlatformizedPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7435,6 +7481,25 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    queryCollectionsViaGet: {
+        parameters: {
+            query?: {
+                /** @description The request message (`QueryCollectionsRequest`) as base64url (no padding) of its JSON. Absent when the query is empty. */
+                ".r"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["QueryCollectionsPage"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            428: components["responses"]["CatalogVersionMismatch"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     queryCollections: {
         parameters: {
             query?: never;
@@ -7444,24 +7509,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    query?: components["schemas"]["CatalogPlatformQuery"];
-                };
+                "application/json": components["schemas"]["QueryCollectionsRequest"];
             };
         };
         responses: {
-            /** @description One page of collections. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        collections?: components["schemas"]["StoreCollection"][];
-                        metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
-                    };
-                };
-            };
+            200: components["responses"]["QueryCollectionsPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             428: components["responses"]["CatalogVersionMismatch"];
@@ -8566,6 +8618,8 @@ export interface operations {
     listMembers: {
         parameters: {
             query?: {
+                /** @description The whole request message (`ListMembersRequest`) as base64url (no padding) of its JSON; sent instead of the flat parameters below when paging or sorting is set. */
+                ".r"?: string;
                 /**
                  * @description Number of members to return. Default 50.
                  * @example 20

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FAMILIES, loadDocument } from '../support/documents';
 
-// Every enumeration the two specification documents name, with exactly their values (copied from the seeds).
+// Every enumeration the two specification documents name (copied from the seeds). The spec's enumerations are
+// the seed's values united with the platform's, so each seed list must be contained in one of the spec's enums.
 const seedEnums = JSON.parse(readFileSync(new URL('../fixtures/seed-enums.json', import.meta.url), 'utf8')) as Record<
   string,
   Record<string, string[]>
@@ -18,13 +19,12 @@ const enumsIn = (node: unknown, found: string[][] = []): string[][] => {
   return found;
 };
 
-const key = (values: readonly string[]): string => [...values].sort().join('|');
-
 for (const family of FAMILIES) {
-  const present = new Set(enumsIn(loadDocument(family)).map(key));
+  const present = enumsIn(loadDocument(family));
   describe(`${family} enumerations of the seed`, () => {
-    it.each(Object.entries(seedEnums[family] ?? {}))('%s has exactly its values', (_name, values) => {
-      expect(present.has(key(values)), `no enum with exactly ${values.join(', ')}`).toBe(true);
+    it.each(Object.entries(seedEnums[family] ?? {}))('%s has every seed value', (_name, values) => {
+      const holder = present.find((candidate) => values.every((value) => candidate.includes(value)));
+      expect(holder, `no enum holds all of ${values.join(', ')}`).toBeDefined();
     });
   });
 }

@@ -65,11 +65,45 @@ describe('runtime against the mock', () => {
   });
 
   it('answers a long back-in-stock query through its POST twin', async () => {
-    const filter = JSON.stringify({ 'catalogReference.catalogItemId': { $in: Array.from({ length: 120 }, (_, i) => `item-${i}-${'x'.repeat(30)}`) } });
+    // The query's filter is an object (it travels inside the message, never as a JSON string).
+    const filter = { 'catalogReference.catalogItemId': { $in: Array.from({ length: 120 }, (_, i) => `item-${i}-${'x'.repeat(30)}`) } };
     const { data, response } = await client().commerce.GET('/v1/back-in-stock-notification-requests', {
       params: { query: { 'query.filter': filter } as never },
     });
     expect(new URL(response.url).pathname).toBe('/v1/back-in-stock-notification-requests/query');
     expect(Array.isArray(data?.requests)).toBe(true);
+  });
+});
+
+describe('request encodings against the mock', () => {
+  it('sends a nested GET message as .r, which the mock decodes and validates', async () => {
+    const { queryProductsViaGet } = await import('../../src/platform');
+    const requests: string[] = [];
+    const recording = createClient({
+      baseUrl,
+      auth: staticToken('integration-token'),
+      fetch: (input, init) => (requests.push(String(input)), fetch(input, init)),
+    });
+    const page = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5, offset: 0 } } } } });
+    expect(Array.isArray(page.products)).toBe(true);
+    expect(new URL(requests[0] ?? '').searchParams.has('.r')).toBe(true);
+
+    const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000 } } } } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    expect((failure as ValidationError).fieldViolations[0]?.field).toBe('query.paging.limit');
+  });
+
+  it('moves a GET over 4000 characters to its POST twin, which the mock answers', async () => {
+    const { queryProductsViaGet } = await import('../../src/platform');
+    const methods: string[] = [];
+    const recording = createClient({
+      baseUrl,
+      auth: staticToken('integration-token'),
+      fetch: (input, init) => (methods.push(`${init?.method} ${new URL(String(input)).pathname}`), fetch(input, init)),
+    });
+    const filter = { name: { $startsWith: 'x'.repeat(3500) } };
+    const page = await queryProductsViaGet(recording, { params: { query: { query: { filter, paging: { limit: 5 } } } } });
+    expect(Array.isArray(page.products)).toBe(true);
+    expect(methods).toEqual(['POST /v1/products/query-platformized']);
   });
 });
