@@ -88,7 +88,7 @@ describe('request encodings against the mock', () => {
     expect(Array.isArray(page.products)).toBe(true);
     expect(new URL(requests[0] ?? '').searchParams.has('.r')).toBe(true);
 
-    const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000 } } } } }).catch((error: unknown) => error);
+    const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000, offset: 0 } } } } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
     expect((failure as ValidationError).fieldViolations[0]?.field).toBe('query.paging.limit');
   });
@@ -102,7 +102,7 @@ describe('request encodings against the mock', () => {
       fetch: (input, init) => (methods.push(`${init?.method} ${new URL(String(input)).pathname}`), fetch(input, init)),
     });
     const filter = { name: { $startsWith: 'x'.repeat(3500) } };
-    const page = await queryProductsViaGet(recording, { params: { query: { query: { filter, paging: { limit: 5 } } } } });
+    const page = await queryProductsViaGet(recording, { params: { query: { query: { filter, paging: { limit: 5, offset: 0 } } } } });
     expect(Array.isArray(page.products)).toBe(true);
     expect(methods).toEqual(['POST /v1/products/query-platformized']);
   });
