@@ -1,6 +1,5 @@
 // The mock's own sign-in pages, framework-free. Redirects go only to absolute http(s) URLs the client named;
 // links back to the mock are built from its configured public URL, never from the request's Host header.
-import { randomUUID } from 'node:crypto';
 import { validationFailure } from './errors/platform-error';
 import type { MockResponse } from './pipeline/types';
 
@@ -52,7 +51,7 @@ const authorize = (params: URLSearchParams, requestId: string): MockResponse => 
   const sessionToken = params.get('session_token');
   const answer = new URLSearchParams({ state: params.get('state') ?? '' });
   if (params.get('prompt') === 'none' && !sessionToken) answer.set('error', 'login_required');
-  else answer.set('code', `mock-code-${randomUUID()}`);
+  else answer.set('code', `mock-code-${globalThis.crypto.randomUUID()}`);
 
   if (mode === 'web_message') {
     if (sessionToken === SILENT_SESSION_TOKEN) return html('<p>Waiting forever (test time-out).</p>');

@@ -11,8 +11,8 @@ import { loadPrism } from './prism/load-prism';
 import { createPrismHandler, type PrismMode } from './prism/prism-handler';
 import { prismOperations } from './prism/prism-operations';
 import { MockRouter } from './routing';
-import { loadDocument } from './spec/load-document';
-import { readOperationContracts } from './spec/operation-contract';
+import { documentPath, parseDocumentFile } from '../spec-model/load';
+import { readOperationContracts } from '../spec-model/operation-contract';
 import { RequestValidator, SchemaCompilers } from './validation/request-validator';
 
 export type MockMode = PrismMode;
@@ -46,7 +46,7 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const validators = new Map<FamilyName, RequestValidator>();
   const resources = new Map<string, unknown>();
   for (const family of MOCK_FAMILIES) {
-    const document = loadDocument(family.document);
+    const document = parseDocumentFile(documentPath(family.name));
     // The validator copies what it needs first: Prism's bundler then rewrites references in the document.
     validators.set(family.name, new RequestValidator(compilers, family.name, document, readOperationContracts(document)));
     for (const [operationId, resource] of prismOperations(prism, document)) resources.set(operationId, resource);

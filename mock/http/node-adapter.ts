@@ -9,7 +9,7 @@ import type { MockResponse } from '../pipeline/types';
 import { corsHeaders, isOriginAllowed, preflightHeaders, type CorsPolicy } from './cors';
 import type { TransportLimits } from './limits';
 import { readBody } from './read-body';
-import { newRequestId } from './request-id';
+import { newRequestId } from '../pipeline/request-id';
 
 export interface AdapterOptions {
   readonly pipeline: Pipeline;
@@ -36,7 +36,7 @@ const DRAIN_MS = 5_000;
  */
 const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse, extra: Record<string, string>, drain = false): void => {
   if (res.headersSent || res.destroyed) return;
-  const body = typeof response.body === 'string' ? Buffer.from(response.body) : response.body;
+  const body = typeof response.body === 'string' ? Buffer.from(response.body) : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
   try {
     res.writeHead(response.status, { ...response.headers, ...extra, 'content-length': String(body.length) });
   } catch (error) {

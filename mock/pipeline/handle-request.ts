@@ -22,6 +22,8 @@ export interface PipelineOptions {
 
 export type Pipeline = (request: MockRequest) => Promise<MockResponse>;
 
+const utf8 = new TextDecoder('utf-8');
+
 const isJsonType = (type: string): boolean => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
 
 const answer = async (request: MockRequest, options: PipelineOptions, seen: { operationId?: string }): Promise<MockResponse> => {
@@ -77,7 +79,7 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: { op
         requestId,
       );
     }
-    const parsed = parseJsonText(request.body.toString('utf8'));
+    const parsed = parseJsonText(utf8.decode(request.body));
     if (!parsed.ok) return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, requestId);
     body = parsed.value;
   }

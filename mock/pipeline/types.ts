@@ -1,5 +1,6 @@
 // The framework-free request/response shapes every stage of the mock works on, and the handler contract a
-// mode plugs into (Prism for `static` and `dynamic`; a stateful engine can implement the same interface).
+// mode plugs into (Prism for `static` and `dynamic`, the engine for `stateful`). No Node modules: the same
+// shapes serve the Node HTTP adapter and the MSW adapter.
 import type { FamilyName } from '../families';
 import type { OperationMeta as OperationEntry } from '../../src/operations/operation-meta';
 
@@ -11,7 +12,7 @@ export interface MockRequest {
   /** Header names in lower case; repeated headers joined with `, `. */
   readonly headers: Readonly<Record<string, string>>;
   /** The raw body (empty when none), already bounded by the adapter's size limit. */
-  readonly body: Buffer;
+  readonly body: Uint8Array;
   readonly requestId: string;
 }
 
@@ -20,7 +21,7 @@ export interface MockResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   /** Serialized body; JSON answers are serialized by the stage that built them. */
-  readonly body: string | Buffer;
+  readonly body: string | Uint8Array;
 }
 
 /** A request that passed routing, authentication and validation against the operation's contract. */

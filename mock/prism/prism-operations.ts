@@ -1,4 +1,4 @@
-import type { JsonObject } from '../spec/load-document';
+import type { JsonObject } from '../../spec-model/operation-contract';
 import type { PrismLibrary } from './load-prism';
 
 /**

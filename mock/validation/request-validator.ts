@@ -4,8 +4,8 @@
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { FieldViolation } from '../../src/errors/api-error';
-import type { JsonObject } from '../spec/load-document';
-import type { OperationContract, ParameterContract } from '../spec/operation-contract';
+import type { JsonObject } from '../../spec-model/operation-contract';
+import type { OperationContract, ParameterContract } from '../../spec-model/operation-contract';
 import { decodeContent, encodedContentOf, type EncodedContent } from './encoded-parameter';
 import { MAX_VIOLATIONS, toFieldViolations } from './violations';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readOperationContracts } from '../../mock/spec/operation-contract';
+import { readOperationContracts } from '../../spec-model/operation-contract';
 import { RequestValidator, SchemaCompilers } from '../../mock/validation/request-validator';
 import { fieldPath } from '../../mock/validation/violations';
 

@@ -1,6 +1,8 @@
 // What the bundled document says about each operation's request: parameters, JSON body, security. Read once
-// at start-up; the validator and the auth check work from these.
-import type { JsonObject } from './load-document';
+// at start-up; the mock's validator and its credentials check work from these. Isomorphic: no Node modules.
+
+/** A parsed JSON object whose values are not narrowed yet. */
+export type JsonObject = { [key: string]: unknown };
 
 export interface ParameterContract {
   readonly name: string;

@@ -1,0 +1,2 @@
+/** A request id in the platform's shape: `<unix seconds>.<unique part>`. Web Crypto: Node 20 and browsers alike. */
+export const newRequestId = (): string => `${(Date.now() / 1000).toFixed(3)}.${globalThis.crypto.randomUUID()}`;
