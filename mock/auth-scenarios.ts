@@ -59,8 +59,11 @@ interface AuthRequest {
   sessionToken?: string;
 }
 
-/** The URL a redirect session should send the browser to on the mock, or undefined to keep Prism's answer. */
-export const mockRedirectUrl = (mockUrl: string, body: unknown): string | undefined => {
+/**
+ * The URL a redirect session should send the browser to on the mock, or undefined to keep Prism's answer.
+ * `extra` parameters ride along (the stateful engine names the session the sign-in belongs to).
+ */
+export const mockRedirectUrl = (mockUrl: string, body: unknown, extra: Readonly<Record<string, string>> = {}): string | undefined => {
   const request = body as { auth?: { authRequest?: AuthRequest; prompt?: string }; logout?: object; callbacks?: { postFlowUrl?: string } };
   if (request?.auth?.authRequest) {
     const auth = request.auth.authRequest;
@@ -75,6 +78,7 @@ export const mockRedirectUrl = (mockUrl: string, body: unknown): string | undefi
     put('scope', auth.scope);
     put('prompt', request.auth.prompt);
     put('session_token', auth.sessionToken);
+    for (const [name, value] of Object.entries(extra)) params.set(name, value);
     return `${mockUrl}/__mock/oauth/authorize?${params}`;
   }
   if (request?.logout) {

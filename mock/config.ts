@@ -1,7 +1,7 @@
 // The mock's settings from the environment (README, "The mock"); a bad value stops start-up naming the variable.
 import { parseAllowedOrigins, type CorsPolicy } from './http/cors';
 import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './http/limits';
-import type { MockMode } from './start-mock';
+import { MOCK_MODES, type MockMode } from './start-mock';
 
 export interface MockConfig {
   readonly port: number;
@@ -9,6 +9,8 @@ export interface MockConfig {
   readonly limits: TransportLimits;
   readonly cors: CorsPolicy;
   readonly publicUrl: string | undefined;
+  readonly apiKey: string | undefined;
+  readonly fixturesDir: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -24,10 +26,24 @@ const integer = (name: string, text: string | undefined, fallback: number, min: 
   return value;
 };
 
-export const readMockConfig = (env: NodeJS.ProcessEnv): MockConfig => {
+/** `--mode X` or `--mode=X` on the command line (`npm run mock -- --mode static`); undefined when absent. */
+export const modeArgument = (argv: readonly string[]): string | undefined => {
+  for (const [index, arg] of argv.entries()) {
+    if (arg === '--mode') return argv[index + 1] ?? '';
+    if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
+  }
+  return undefined;
+};
+
+export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): MockConfig => {
   const port = integer('PORT', env.PORT, 4010, 0, 65535);
-  const mode = env.MOCK_MODE ?? 'static';
-  if (mode !== 'static' && mode !== 'dynamic') throw new ConfigError(`MOCK_MODE must be static or dynamic, got "${mode}"`);
+  const given = modeArgument(argv);
+  const mode = given ?? env.MOCK_MODE ?? 'static';
+  if (!MOCK_MODES.includes(mode as MockMode)) {
+    throw new ConfigError(`${given === undefined ? 'MOCK_MODE' : '--mode'} must be ${MOCK_MODES.join(', ')}, got "${mode}"`);
+  }
+  const apiKey = env.MOCK_API_KEY || undefined;
+  if (apiKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(apiKey)) throw new ConfigError('MOCK_API_KEY must be 8 to 200 printable characters without spaces');
   let maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes;
   if (env.MOCK_MAX_BODY) {
     const parsed = parseByteSize(env.MOCK_MAX_BODY);
@@ -41,7 +57,7 @@ export const readMockConfig = (env: NodeJS.ProcessEnv): MockConfig => {
   }
   return {
     port,
-    mode,
+    mode: mode as MockMode,
     limits: {
       maxBodyBytes,
       requestTimeoutMs,
@@ -50,5 +66,7 @@ export const readMockConfig = (env: NodeJS.ProcessEnv): MockConfig => {
     },
     cors: parseAllowedOrigins(env.MOCK_ALLOWED_ORIGINS),
     publicUrl,
+    apiKey,
+    fixturesDir: env.MOCK_FIXTURES_DIR || undefined,
   };
 };

@@ -43,7 +43,7 @@ const withParams = (base: URL, params: URLSearchParams, inFragment: boolean): st
  * redirect_uri when given; prompt=none without a session token posts login_required); query and fragment
  * redirect to redirect_uri.
  */
-const authorize = (params: URLSearchParams, requestId: string): MockResponse => {
+const authorize = async (params: URLSearchParams, requestId: string, issueCode: IssueCode): Promise<MockResponse> => {
   const mode = params.get('response_mode') ?? 'fragment';
   const given = params.get('redirect_uri');
   const redirectUri = httpUrl(given);
@@ -51,7 +51,7 @@ const authorize = (params: URLSearchParams, requestId: string): MockResponse => 
   const sessionToken = params.get('session_token');
   const answer = new URLSearchParams({ state: params.get('state') ?? '' });
   if (params.get('prompt') === 'none' && !sessionToken) answer.set('error', 'login_required');
-  else answer.set('code', `mock-code-${globalThis.crypto.randomUUID()}`);
+  else answer.set('code', await issueCode(params));
 
   if (mode === 'web_message') {
     if (sessionToken === SILENT_SESSION_TOKEN) return html('<p>Waiting forever (test time-out).</p>');
@@ -75,10 +75,24 @@ const logout = (params: URLSearchParams, requestId: string): MockResponse => {
   return next ? redirect(next.toString()) : badUrl('post_logout_redirect_uri', requestId);
 };
 
+/**
+ * The authorization code the authorize page grants. Static and dynamic modes hand out any code (Prism accepts
+ * every one); the stateful engine mints one its token endpoint redeems for the member the page signs in.
+ */
+export type IssueCode = (params: URLSearchParams) => Promise<string>;
+
+export const anyCode: IssueCode = async () => `mock-code-${globalThis.crypto.randomUUID()}`;
+
 /** The answer of one of the mock's sign-in pages, or undefined when the request is not for one. */
-export const serveOAuthPage = (method: string, path: string, params: URLSearchParams, requestId: string): MockResponse | undefined => {
+export const serveOAuthPage = async (
+  method: string,
+  path: string,
+  params: URLSearchParams,
+  requestId: string,
+  issueCode: IssueCode = anyCode,
+): Promise<MockResponse | undefined> => {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  if (path === AUTHORIZE_PATH) return authorize(params, requestId);
+  if (path === AUTHORIZE_PATH) return authorize(params, requestId, issueCode);
   if (path === LOGOUT_PATH) return logout(params, requestId);
   return undefined;
 };

@@ -6,7 +6,7 @@ import { startMock } from './start-mock';
 
 let config: MockConfig;
 try {
-  config = readMockConfig(process.env);
+  config = readMockConfig(process.env, process.argv.slice(2));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -27,7 +27,16 @@ process.on('SIGTERM', () => onStop('SIGTERM'));
 process.on('SIGHUP', () => onStop('SIGHUP'));
 
 const startedAt = performance.now();
-const mock = await startMock({ ...config, ...(config.publicUrl && { publicUrl: config.publicUrl }), log });
+const mock = await startMock({
+  port: config.port,
+  mode: config.mode,
+  limits: config.limits,
+  cors: config.cors,
+  ...(config.publicUrl && { publicUrl: config.publicUrl }),
+  ...(config.apiKey && { apiKey: config.apiKey }),
+  ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
+  log,
+});
 console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);
 
 let stopping = false;

@@ -1,65 +1,95 @@
-// Starts the mock in this process: both families' documents read once, Prism's mocker as the handler of the
-// static and dynamic modes, the request pipeline, and the Node HTTP adapter on 127.0.0.1.
-import { MOCK_FAMILIES, type FamilyName } from './families';
+// Starts the mock in this process on 127.0.0.1: both families' documents read once, then the mode's request
+// handling (the stateful engine, or Prism's mocker for static and dynamic) behind the Node HTTP adapter.
+import { noSuchControl } from './engine/controls';
+import { createStatefulEngine, type StatefulEngine } from './engine/engine';
 import type { CorsPolicy } from './http/cors';
 import { DEFAULT_LIMITS, type TransportLimits } from './http/limits';
 import { listen } from './http/node-adapter';
-import { createPipeline } from './pipeline/handle-request';
-import type { OperationHandler } from './pipeline/types';
+import { readDocuments } from './node/read-documents';
+import { readFixtures } from './node/read-fixtures';
+import { serveOAuthPage } from './oauth-pages';
+import { assemblePipeline } from './pipeline/assemble';
+import type { Pipeline } from './pipeline/handle-request';
+import type { MockPages } from './pipeline/types';
 import { boundDynamicMode } from './prism/dynamic-bounds';
 import { loadPrism } from './prism/load-prism';
 import { createPrismHandler, type PrismMode } from './prism/prism-handler';
 import { prismOperations } from './prism/prism-operations';
-import { MockRouter } from './routing';
-import { documentPath, parseDocumentFile } from '../spec-model/load';
-import { readOperationContracts } from '../spec-model/operation-contract';
-import { RequestValidator, SchemaCompilers } from './validation/request-validator';
+import { SERVICES } from './services/index';
+import { SchemaCompilers } from './validation/schema-view';
 
-export type MockMode = PrismMode;
+export type MockMode = 'stateful' | PrismMode;
+export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
 
 export interface MockOptions {
   /** Port on 127.0.0.1; 0 picks a free one. */
   readonly port: number;
-  /** `static` (examples, the default) or `dynamic` (bodies generated from the schemas). */
+  /** `stateful` (the default: the engine), `static` (the spec's examples) or `dynamic` (bodies generated from the schemas). */
   readonly mode?: MockMode;
   readonly limits?: Partial<TransportLimits>;
   /** Default: localhost origins only. */
   readonly cors?: CorsPolicy;
   /** The URL clients reach the mock at, for links it hands out; default `http://127.0.0.1:<port>`. */
   readonly publicUrl?: string;
+  /** The merchant's API key in stateful mode (default `mock-api-key`). */
+  readonly apiKey?: string;
+  /** A folder of extra fixtures (`<name>.json`) for stateful mode. */
+  readonly fixturesDir?: string;
   /** Where failures inside the mock are reported; default stderr. */
   readonly log?: (line: string) => void;
 }
 
 export interface RunningMock {
   readonly url: string;
+  readonly mode: MockMode;
+  /** The stateful engine (stateful mode only): events, sessions and controls for in-process callers. */
+  readonly engine: StatefulEngine | undefined;
   close(): Promise<void>;
 }
 
 const HOST = '127.0.0.1';
 
-export const startMock = async (options: MockOptions): Promise<RunningMock> => {
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+/** Static and dynamic modes: Prism's mocker behind the same pipeline; only the health control exists. */
+const prismPipeline = (mode: PrismMode, publicUrl: () => string, log: (line: string) => void): Pipeline => {
   const prism = loadPrism();
   boundDynamicMode(prism);
+  const documents = readDocuments();
   const compilers = new SchemaCompilers();
-  const validators = new Map<FamilyName, RequestValidator>();
+  const pages: MockPages = async (request, method, path, search) => {
+    const page = await serveOAuthPage(method, path, search, request.requestId);
+    if (page) return page;
+    if (!path.startsWith('/__mock/')) return undefined;
+    if (method === 'GET' && path === '/__mock/health') {
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, families: ['commerce', 'platform'], sessions: [] }) };
+    }
+    return noSuchControl(method, path, mode, request.requestId);
+  };
   const resources = new Map<string, unknown>();
-  for (const family of MOCK_FAMILIES) {
-    const document = parseDocumentFile(documentPath(family.name));
-    // The validator copies what it needs first: Prism's bundler then rewrites references in the document.
-    validators.set(family.name, new RequestValidator(compilers, family.name, document, readOperationContracts(document)));
-    for (const [operationId, resource] of prismOperations(prism, document)) resources.set(operationId, resource);
-  }
+  const handler = createPrismHandler({ prism, resources, mode, publicUrl });
+  // The validators copy what they need first: Prism's bundler then rewrites references in the documents.
+  const pipeline = assemblePipeline({ documents, compilers, handler, pages, log });
+  for (const document of Object.values(documents)) for (const [operationId, resource] of prismOperations(prism, document)) resources.set(operationId, resource);
+  return pipeline;
+};
+
+export const startMock = async (options: MockOptions): Promise<RunningMock> => {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const mode = options.mode ?? 'static';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
-  const handler: OperationHandler = createPrismHandler({ prism, resources, mode: options.mode ?? 'static', publicUrl: () => publicUrl });
-  const pipeline = createPipeline({ router: new MockRouter(MOCK_FAMILIES), validators, handler, log });
-  const adapter = await listen(
-    { pipeline, limits: { ...DEFAULT_LIMITS, ...options.limits }, cors: options.cors ?? { origins: [] }, log },
-    HOST,
-    options.port,
-  );
+  const engine =
+    mode === 'stateful'
+      ? createStatefulEngine({
+          documents: readDocuments(),
+          services: SERVICES,
+          fixtures: readFixtures(options.fixturesDir),
+          ...(options.apiKey && { apiKey: options.apiKey }),
+          publicUrl: () => publicUrl,
+          log,
+        })
+      : undefined;
+  const pipeline: Pipeline = engine ? (request) => engine.handle(request) : prismPipeline(mode as PrismMode, () => publicUrl, log);
+  const adapter = await listen({ pipeline, limits: { ...DEFAULT_LIMITS, ...options.limits }, cors: options.cors ?? { origins: [] }, log }, HOST, options.port);
   const url = `http://${HOST}:${adapter.port}`;
   publicUrl ||= url;
-  return { url, close: () => adapter.close() };
+  return { url, mode, engine, close: () => adapter.close() };
 };

@@ -2,38 +2,44 @@
 // request validation -> the mode's handler. Whatever goes wrong becomes the platform's error body; a failure
 // inside the mock is a 500 naming the operation, logged with the request id, and the next request is served.
 import { applicationFailure, internalFailure, REQUEST_ID_HEADER, validationFailure } from '../errors/platform-error';
-import { serveOAuthPage } from '../oauth-pages';
 import type { FamilyName } from '../families';
 import type { MockRouter } from '../routing';
 import type { RequestValidator } from '../validation/request-validator';
 import { missingCredentials } from './check-credentials';
 import { parseJsonText } from './parse-json';
 import { decodePathParams, splitTarget } from './request-target';
-import type { MockRequest, MockResponse, OperationHandler } from './types';
+import type { MockPages, MockRequest, MockResponse, OperationHandler } from './types';
 
 export interface PipelineOptions {
   readonly router: MockRouter;
   /** One validator per family: each compiles its own document's schemas. */
   readonly validators: ReadonlyMap<FamilyName, RequestValidator>;
   readonly handler: OperationHandler;
+  /** The sign-in pages and the `/__mock/` controls of the mode. */
+  readonly pages: MockPages;
   /** Where failures inside the mock are reported (one line each, with the request id). */
   readonly log: (line: string) => void;
 }
 
-export type Pipeline = (request: MockRequest) => Promise<MockResponse>;
+/** What the pipeline learnt while answering, for the caller's request log. */
+export interface Trace {
+  operationId?: string;
+}
+
+export type Pipeline = (request: MockRequest, trace?: Trace) => Promise<MockResponse>;
 
 const utf8 = new TextDecoder('utf-8');
 
 const isJsonType = (type: string): boolean => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
 
-const answer = async (request: MockRequest, options: PipelineOptions, seen: { operationId?: string }): Promise<MockResponse> => {
+const answer = async (request: MockRequest, options: PipelineOptions, seen: Trace): Promise<MockResponse> => {
   const { requestId } = request;
   const target = splitTarget(request.target);
   if (!target) {
     return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request target "${request.target.slice(0, 200)}" is not a path` }, requestId);
   }
   const method = request.method.toUpperCase();
-  const page = serveOAuthPage(method, target.path, target.search, requestId);
+  const page = await options.pages(request, method, target.path, target.search);
   if (page) return page;
 
   const route = options.router.route(method, target.path);
@@ -70,6 +76,13 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: { op
     return applicationFailure({ status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` }, requestId);
   }
 
+  let admitted: unknown;
+  if (options.handler.admit) {
+    const admission = await options.handler.admit({ raw: request, family: route.family, operation, search: target.search });
+    if ('response' in admission) return admission.response;
+    admitted = admission.admitted;
+  }
+
   let body: unknown;
   if (contract?.body && request.body.length > 0) {
     const type = request.headers['content-type'];
@@ -99,13 +112,14 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: { op
     pathParams: decoded.params,
     query: verdict.query,
     body,
+    admitted,
   });
 };
 
 export const createPipeline =
   (options: PipelineOptions): Pipeline =>
-  async (request) => {
-    const seen: { operationId?: string } = {};
+  async (request, trace = {}) => {
+    const seen = trace;
     let response: MockResponse;
     try {
       response = await answer(request, options, seen);

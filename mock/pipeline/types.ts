@@ -35,9 +35,27 @@ export interface ValidatedRequest {
   readonly query: Readonly<Record<string, unknown>>;
   /** The parsed JSON body, or undefined when none was sent. */
   readonly body: unknown;
+  /** What the handler's `admit` stage learnt about the caller, handed back to its `handle`. */
+  readonly admitted?: unknown;
 }
+
+/** A request routed to an operation whose credentials are present, before its body is read. */
+export interface RoutedRequest {
+  readonly raw: MockRequest;
+  readonly family: FamilyName;
+  readonly operation: OperationEntry;
+  readonly search: URLSearchParams;
+}
+
+/** The answer of the admission stage: refused with a response, or admitted with what it learnt. */
+export type Admission = { readonly response: MockResponse } | { readonly admitted: unknown };
 
 /** Produces the answer of a validated request: one per mock mode. */
 export interface OperationHandler {
+  /** Optional: who is calling, decided before the body is validated (an unknown token is a 401, not a 400). */
+  admit?(request: RoutedRequest): Promise<Admission>;
   handle(request: ValidatedRequest): Promise<MockResponse>;
 }
+
+/** The mock's own pages and controls under `/__mock/`, answered before routing; undefined: not one of them. */
+export type MockPages = (request: MockRequest, method: string, path: string, search: URLSearchParams) => Promise<MockResponse | undefined>;

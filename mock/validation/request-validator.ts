@@ -1,12 +1,13 @@
 // Validates a routed request against its operation's contract, compiled from the bundled document's own
 // schemas with Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses). Validators are compiled on an operation's first
 // request and kept.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldViolation } from '../../src/errors/api-error';
 import type { JsonObject } from '../../spec-model/operation-contract';
 import type { OperationContract, ParameterContract } from '../../spec-model/operation-contract';
 import { decodeContent, encodedContentOf, type EncodedContent } from './encoded-parameter';
+import { schemaView, type SchemaCompilers } from './schema-view';
 import { MAX_VIOLATIONS, toFieldViolations } from './violations';
 
 export interface RequestParts {
@@ -33,46 +34,7 @@ interface CompiledOperation {
 }
 
 
-const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * A schema as a request sees it, copied: a `readOnly` property is never required from a client (OpenAPI
- * 3.1), and local references point into the family's registered document.
- */
-const requestView = (node: unknown, documentId: string): unknown => {
-  if (Array.isArray(node)) return node.map((item) => requestView(item, documentId));
-  if (!isObject(node)) return node;
-  const copy: JsonObject = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) copy[key] = `${documentId}${value}`;
-    // Examples are not validated: they are left out of the copy.
-    else if (key !== 'example' && key !== 'examples') copy[key] = requestView(value, documentId);
-  }
-  if (Array.isArray(copy.required) && isObject(copy.properties)) {
-    const properties = copy.properties;
-    copy.required = copy.required.filter((name) => {
-      const property = properties[String(name)];
-      return !(isObject(property) && property.readOnly === true);
-    });
-  }
-  return copy;
-};
-
-const createAjv = (coerceTypes: boolean): Ajv2020 => {
-  // strict off: OpenAPI adds keywords (discriminator, x-*) JSON Schema does not know; logger off: an unknown
-  // format is ignored, as Prism does, without a console warning per schema; validateSchema off: the documents
-  // are linted by redocly, and checking them again against the meta-schema costs start-up time.
-  const ajv = new Ajv2020({ strict: false, allErrors: true, coerceTypes, logger: false, validateSchema: false });
-  addFormats(ajv);
-  return ajv;
-};
-
-/** The two Ajv instances every family's validator compiles into: bodies as sent, parameters coerced from text. */
-export class SchemaCompilers {
-  readonly body = createAjv(false);
-  // Parameters arrive as text: `limit=5` is the integer 5, `active=true` the boolean.
-  readonly parameters = createAjv(true);
-}
+const requestView = (node: unknown, documentId: string): unknown => schemaView(node, documentId, 'request');
 
 const isArraySchema = (schema: JsonObject): boolean => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
 
@@ -90,7 +52,7 @@ export class RequestValidator {
   constructor(compilers: SchemaCompilers, documentId: string, document: JsonObject, contracts: ReadonlyMap<string, OperationContract>) {
     this.#contracts = contracts;
     this.#documentId = documentId;
-    const components = requestView(document.components ?? {}, documentId);
+    const components = requestView(document.components ?? {}, documentId) as JsonObject;
     this.#bodyAjv = compilers.body;
     this.#parameterAjv = compilers.parameters;
     for (const ajv of [this.#bodyAjv, this.#parameterAjv]) ajv.addSchema({ $id: documentId, components } as object);

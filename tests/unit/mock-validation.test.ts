@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readOperationContracts } from '../../spec-model/operation-contract';
-import { RequestValidator, SchemaCompilers } from '../../mock/validation/request-validator';
+import { RequestValidator } from '../../mock/validation/request-validator';
+import { SchemaCompilers } from '../../mock/validation/schema-view';
 import { fieldPath } from '../../mock/validation/violations';
 
 // The mock's request validation on a small document: platform field paths, rule names, query names as spelled,

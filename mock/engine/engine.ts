@@ -1,0 +1,170 @@
+// The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
+// request log and scenarios; the Node HTTP server and the MSW handlers are two adapters over `handle`.
+import type { Family } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/operation-contract';
+import { validationFailure } from '../errors/platform-error';
+import { serveOAuthPage } from '../oauth-pages';
+import { assemblePipeline } from '../pipeline/assemble';
+import type { Trace } from '../pipeline/handle-request';
+import { splitTarget } from '../pipeline/request-target';
+import type { MockPages, MockRequest, MockResponse } from '../pipeline/types';
+import { ResponseValidator } from '../validation/response-validator';
+import { SchemaCompilers } from '../validation/schema-view';
+import { CONTROLS_PREFIX, noSuchControl, serveControl, type ControlsHost } from './controls';
+import { RecordingEventSink } from './events';
+import { ExampleAnswers } from './example-answers';
+import { seedStore, type Fixture } from './fixtures';
+import { DEFAULT_SESSION, IdentityRegistry, type Identity } from './identity';
+import { MemoryStoreProvider } from './memory-store';
+import type { Services } from './operation';
+import { RequestLog } from './request-log';
+import { Scenarios } from './scenarios';
+import { createStatefulHandler } from './stateful-handler';
+import type { SessionStore, StoreProvider } from './store';
+
+/** The fixture every new session starts from. */
+export const DEFAULT_FIXTURE = 'default';
+const SESSION_NAME = /^[\w.:-]{1,100}$/;
+
+export interface EngineOptions {
+  /** Both families' bundled documents, parsed. */
+  readonly documents: Readonly<Record<Family, JsonObject>>;
+  /** Every operation's implementation, by operationId, and the hosted sign-in. */
+  readonly services: Services;
+  /** Named fixtures; `default` seeds every new session. */
+  readonly fixtures: Readonly<Record<string, Fixture>>;
+  /** The merchant's API key (default `mock-api-key`). */
+  readonly apiKey?: string;
+  /** Where state lives (default: in memory). */
+  readonly store?: StoreProvider;
+  /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
+  readonly publicUrl: () => string;
+  readonly log?: (line: string) => void;
+}
+
+export interface StatefulEngine {
+  /** Answers one request: an API operation, a sign-in page or a control under /__mock/. */
+  handle(request: MockRequest): Promise<MockResponse>;
+  readonly events: RecordingEventSink;
+  readonly requestLog: RequestLog;
+  readonly scenarios: Scenarios;
+  readonly identities: IdentityRegistry;
+  /** The store of a session (seeded with the default fixture on first use). */
+  session(name?: string): Promise<SessionStore>;
+  reset(session?: string): Promise<string[]>;
+  seed(session: string, fixture: string): Promise<Record<string, number>>;
+}
+
+export const createStatefulEngine = (options: EngineOptions): StatefulEngine => {
+  const log = options.log ?? (() => undefined);
+  if (!options.fixtures[DEFAULT_FIXTURE]) throw new Error(`the stateful engine needs a "${DEFAULT_FIXTURE}" fixture`);
+  const stores = options.store ?? new MemoryStoreProvider();
+  const identities = new IdentityRegistry(options.apiKey);
+  const events = new RecordingEventSink(log);
+  const requestLog = new RequestLog();
+  const scenarios = new Scenarios();
+  const compilers = new SchemaCompilers();
+  const responses = new ResponseValidator(compilers, options.documents);
+  const examples = new ExampleAnswers(options.documents);
+
+  const seedWith = (fixture: Fixture) => async (store: SessionStore) => {
+    await seedStore(store, fixture);
+  };
+  const openSession = (session: string) => stores.open(session, seedWith(options.fixtures[DEFAULT_FIXTURE] as Fixture));
+  const headerSession = (headers: Readonly<Record<string, string>>): string | undefined => {
+    const named = headers['x-mock-session'];
+    return named && SESSION_NAME.test(named) ? named : undefined;
+  };
+  const sessionOf = (request: { readonly headers: Readonly<Record<string, string>> }, identity: Identity | undefined): string =>
+    headerSession(request.headers) ?? identity?.session ?? DEFAULT_SESSION;
+
+  const reset = async (session?: string) => stores.drop(session);
+  const seed = async (session: string, name: string) => {
+    const fixture = options.fixtures[name];
+    if (!fixture) throw new Error(`no fixture ${name}`);
+    await stores.drop(session);
+    let counts: Record<string, number> = {};
+    await stores.open(session, async (store) => {
+      counts = await seedStore(store, fixture);
+    });
+    return counts;
+  };
+
+  const handler = createStatefulHandler({
+    operations: options.services.operations,
+    identities,
+    responses,
+    examples,
+    scenarios,
+    events,
+    openSession,
+    exclusive: (session, work) => stores.exclusive(session, work),
+    sessionOf,
+    publicUrl: options.publicUrl,
+    log,
+  });
+
+  const host: ControlsHost = {
+    mode: 'stateful',
+    operationIds: new Set(Object.keys(options.services.operations)),
+    fixtureNames: Object.keys(options.fixtures),
+    sessions: () => stores.sessions(),
+    reset,
+    seed,
+    dump: async (session) => (await openSession(session)).dump(),
+    requestLog,
+    scenarios,
+    events,
+  };
+
+  // The hosted sign-in page signs in the member whose session token the browser brings, else the session's
+  // default member; the code it grants is redeemed once by POST /oauth2/token.
+  const issueCode = async (params: URLSearchParams): Promise<string> => {
+    const fromToken = identities.sessionTokenIdentity(params.get('session_token') ?? '');
+    if (fromToken) return identities.code(fromToken);
+    const session = params.get('mock_session');
+    const named = session && SESSION_NAME.test(session) ? session : DEFAULT_SESSION;
+    const memberId = await options.services.hostedSignInMember(await openSession(named));
+    return identities.code({ role: 'member', id: memberId, session: named });
+  };
+
+  const pages: MockPages = async (request, method, path, search) => {
+    const page = await serveOAuthPage(method, path, search, request.requestId, issueCode);
+    if (page) return page;
+    if (!path.startsWith(CONTROLS_PREFIX)) return undefined;
+    if (request.headers['x-mock-session'] !== undefined && !headerSession(request.headers)) {
+      return validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], request.requestId);
+    }
+    return (await serveControl(host, request, method, path, search)) ?? noSuchControl(method, path, 'stateful', request.requestId);
+  };
+
+  const pipeline = assemblePipeline({ documents: options.documents, compilers, handler, pages, log });
+
+  return {
+    async handle(request) {
+      const started = performance.now();
+      const trace: Trace = {};
+      const response = await pipeline(request, trace);
+      const target = splitTarget(request.target);
+      if (target && !target.path.startsWith(CONTROLS_PREFIX)) {
+        requestLog.record(sessionOf(request, identities.fromAuthorization(request.headers.authorization, undefined)), {
+          requestId: request.requestId,
+          time: new Date().toISOString(),
+          method: request.method.toUpperCase(),
+          path: target.path.slice(0, 500),
+          operationId: trace.operationId ?? null,
+          status: response.status,
+          durationMs: Math.round((performance.now() - started) * 100) / 100,
+        });
+      }
+      return response;
+    },
+    events,
+    requestLog,
+    scenarios,
+    identities,
+    session: (name = DEFAULT_SESSION) => openSession(name),
+    reset,
+    seed,
+  };
+};

@@ -1,0 +1,111 @@
+// The event sink: every state change of the engine is emitted here with the platform's event type name and
+// domain-event shape, recorded per session (GET /__mock/events) and handed to subscribers (webhook delivery
+// plugs in here with `subscribe`).
+import type { Identity } from './identity';
+
+/** The body of a domain event: exactly one of these, as the platform sends them. */
+export type EventBody =
+  | { readonly createdEvent: { readonly entity: unknown } }
+  | { readonly updatedEvent: { readonly currentEntity: unknown } }
+  | { readonly deletedEvent: { readonly deletedEntity?: unknown } }
+  | { readonly actionEvent: { readonly body: unknown } };
+
+/** An event type as the platform's SDK declares it (`@eventType`, its entity's fqdn, `@slug`). */
+export interface EventType {
+  readonly eventType: string;
+  readonly entityFqdn: string;
+  readonly slug: string;
+}
+
+/** Who caused an event, in the platform's words. */
+export type EventIdentity =
+  | { readonly identityType: 'ANONYMOUS_VISITOR'; readonly anonymousVisitorId: string }
+  | { readonly identityType: 'MEMBER'; readonly memberId: string }
+  | { readonly identityType: 'WIX_USER'; readonly wixUserId: string }
+  | { readonly identityType: 'UNKNOWN' };
+
+export interface RecordedEvent {
+  readonly id: string;
+  readonly eventType: string;
+  readonly entityFqdn: string;
+  readonly slug: string;
+  readonly entityId: string;
+  readonly eventTime: string;
+  readonly identity: EventIdentity;
+  readonly session: string;
+  readonly operationId: string;
+  readonly requestId: string;
+  readonly payload: EventBody;
+}
+
+/** The platform's domain-event envelope of a recorded event: `{ id, entityFqdn, slug, entityId, eventTime, identity, ...body }`. */
+export const toDomainEvent = (event: RecordedEvent): Record<string, unknown> => ({
+  id: event.id,
+  entityFqdn: event.entityFqdn,
+  slug: event.slug,
+  entityId: event.entityId,
+  eventTime: event.eventTime,
+  identity: event.identity,
+  ...event.payload,
+});
+
+export const eventIdentity = (identity: Identity | undefined): EventIdentity => {
+  if (!identity) return { identityType: 'UNKNOWN' };
+  if (identity.role === 'visitor') return { identityType: 'ANONYMOUS_VISITOR', anonymousVisitorId: identity.id };
+  if (identity.role === 'member') return { identityType: 'MEMBER', memberId: identity.id };
+  return { identityType: 'WIX_USER', wixUserId: identity.id };
+};
+
+export type EventListener = (event: RecordedEvent) => void;
+
+export interface EventSink {
+  emit(event: RecordedEvent): void;
+  /** Called with every event emitted from now on; answers the function that unsubscribes. */
+  subscribe(listener: EventListener): () => void;
+}
+
+/** Events kept per session, newest last; older ones are dropped. */
+export const MAX_EVENTS_PER_SESSION = 1000;
+
+export class RecordingEventSink implements EventSink {
+  readonly #bySession = new Map<string, RecordedEvent[]>();
+  readonly #listeners = new Set<EventListener>();
+  readonly #log: (line: string) => void;
+
+  constructor(log: (line: string) => void = () => undefined) {
+    this.#log = log;
+  }
+
+  emit(event: RecordedEvent): void {
+    let events = this.#bySession.get(event.session);
+    if (!events) {
+      events = [];
+      this.#bySession.set(event.session, events);
+    }
+    events.push(event);
+    if (events.length > MAX_EVENTS_PER_SESSION) events.splice(0, events.length - MAX_EVENTS_PER_SESSION);
+    for (const listener of this.#listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        // A subscriber's failure is its own: the request that emitted the event is still answered.
+        this.#log(`event listener failed on ${event.eventType} ${event.id}: ${(error as Error)?.stack ?? String(error)}`);
+      }
+    }
+  }
+
+  subscribe(listener: EventListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** A session's events, newest first. */
+  list(session: string, limit = MAX_EVENTS_PER_SESSION): RecordedEvent[] {
+    return [...(this.#bySession.get(session) ?? [])].reverse().slice(0, limit);
+  }
+
+  clear(session?: string): void {
+    if (session === undefined) this.#bySession.clear();
+    else this.#bySession.delete(session);
+  }
+}

@@ -1,0 +1,58 @@
+// `Prefer: code=N` and `Prefer: example=NAME` in stateful mode: the operation's declared example for that
+// status (or that named example), served as Prism serves it, without touching state. The sign-in scenarios
+// answer with the same examples.
+import { listOperations, type BundledDocument, type Family, type Json } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/operation-contract';
+
+export interface ExampleAnswer {
+  readonly status: number;
+  readonly body: unknown;
+}
+
+type ExampleSet = Readonly<Record<string, unknown>>;
+
+export class ExampleAnswers {
+  /** operationId -> status -> examples by name (values resolved). */
+  readonly #examples = new Map<string, ReadonlyMap<number, ExampleSet>>();
+
+  constructor(documents: Readonly<Record<Family, JsonObject>>) {
+    for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
+      const named = ((document.components as JsonObject | undefined)?.examples ?? {}) as Record<string, { value?: Json }>;
+      const valueOf = (example: unknown): unknown => {
+        const ref = (example as { $ref?: string })?.$ref;
+        return ref ? named[ref.split('/').pop() ?? '']?.value : (example as { value?: Json })?.value;
+      };
+      for (const operation of listOperations(family, document as unknown as BundledDocument)) {
+        const byStatus = new Map<number, ExampleSet>();
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const media = response.content?.['application/json'];
+          if (!media) continue;
+          const set: Record<string, unknown> = {};
+          for (const [name, example] of Object.entries(media.examples ?? {})) set[name] = valueOf(example);
+          if (Object.keys(set).length === 0 && media.example !== undefined) set.example = media.example;
+          byStatus.set(Number(status), set);
+        }
+        this.#examples.set(operation.operationId, byStatus);
+      }
+    }
+  }
+
+  /** The example answer asked for, or why there is none. */
+  answer(operationId: string, prefer: { readonly code?: number; readonly example?: string }): ExampleAnswer | { readonly missing: string } {
+    const byStatus = this.#examples.get(operationId);
+    if (!byStatus) return { missing: `${operationId} has no examples` };
+    const status = prefer.code ?? [...byStatus.keys()].find((code) => code >= 200 && code < 300);
+    const set = status === undefined ? undefined : byStatus.get(status);
+    if (status === undefined || !set) return { missing: `${operationId} declares no example for status ${prefer.code ?? '2xx'}` };
+    if (prefer.example !== undefined) {
+      if (!(prefer.example in set)) return { missing: `${operationId} has no example "${prefer.example}" for status ${status}; it has ${Object.keys(set).join(', ')}` };
+      return { status, body: set[prefer.example] };
+    }
+    return { status, body: Object.values(set)[0] };
+  }
+
+  /** A named example's value, for the engine's own use (sign-in scenarios). */
+  value(operationId: string, status: number, name: string): unknown {
+    return this.#examples.get(operationId)?.get(status)?.[name];
+  }
+}

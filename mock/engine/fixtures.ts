@@ -1,0 +1,90 @@
+// Seed data for a session: named fixtures, each a set of records per store collection plus the site settings
+// (currency, tax and shipping rules, coupons, gift cards). Loading them is the adapter's business (files in
+// Node, a bundled module under MSW): the engine only receives them.
+import type { SessionStore } from './store';
+
+export interface TaxRule {
+  /** ISO country code; `*` matches any. */
+  readonly country: string;
+  /** Subdivision code (`US-NY`); absent: the whole country. */
+  readonly subdivision?: string;
+  /** Decimal rate as text, e.g. `0.08875`. */
+  readonly rate: string;
+  readonly name: string;
+}
+
+export interface ShippingOption {
+  readonly carrierId: string;
+  readonly code: string;
+  readonly title: string;
+  /** Countries served; `*` any. */
+  readonly countries: readonly string[];
+  readonly price: string;
+  /** Free from this subtotal (text amount) on; absent: never free. */
+  readonly freeFrom?: string;
+  readonly deliveryTime?: string;
+  /** A pickup option: the buyer collects at this address. */
+  readonly pickupAddress?: Readonly<Record<string, unknown>>;
+}
+
+export interface Coupon {
+  readonly id: string;
+  readonly code: string;
+  readonly name: string;
+  /** Percent off the subtotal (`percentOff`) or a fixed amount off (`amountOff`, text). */
+  readonly percentOff?: number;
+  readonly amountOff?: string;
+  /** Smallest subtotal the coupon applies to (text amount). */
+  readonly minimumSubtotal?: string;
+}
+
+export interface GiftCard {
+  readonly id: string;
+  readonly code: string;
+  /** Balance, text amount. */
+  readonly balance: string;
+}
+
+export interface SiteSettings {
+  readonly currency: string;
+  readonly weightUnit: 'KG' | 'LB';
+  readonly taxIncludedInPrices: boolean;
+  readonly siteUrl: string;
+  /** The member the hosted sign-in page signs in when the browser brings no session token of its own. */
+  readonly defaultMemberId?: string;
+  readonly taxRules: readonly TaxRule[];
+  readonly shippingOptions: readonly ShippingOption[];
+  readonly coupons: readonly Coupon[];
+  readonly giftCards: readonly GiftCard[];
+}
+
+export interface Fixture {
+  readonly description?: string;
+  readonly settings: SiteSettings;
+  /** Records by store collection; each record's key is its `id` (`orderId` for orderTransactions). */
+  readonly records: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+}
+
+export const SETTINGS_COLLECTION = 'settings';
+export const SETTINGS_ID = 'site';
+
+/** The field that keys each record of a collection. */
+export const keyOf = (collection: string): string => (collection === 'orderTransactions' ? 'orderId' : 'id');
+
+/** Writes a fixture into an empty session store; answers how many records each collection got. */
+export const seedStore = async (store: SessionStore, fixture: Fixture): Promise<Record<string, number>> => {
+  await store.put(SETTINGS_COLLECTION, SETTINGS_ID, fixture.settings);
+  const counts: Record<string, number> = {};
+  for (const [collection, records] of Object.entries(fixture.records)) {
+    const key = keyOf(collection);
+    for (const record of records) await store.put(collection, String(record[key]), record);
+    counts[collection] = records.length;
+  }
+  return counts;
+};
+
+export const readSettings = async (store: SessionStore): Promise<SiteSettings> => {
+  const settings = await store.get<SiteSettings>(SETTINGS_COLLECTION, SETTINGS_ID);
+  if (!settings) throw new Error('the session has no site settings: its fixture was not seeded');
+  return settings;
+};

@@ -1,0 +1,132 @@
+// Who is calling: the merchant (the API key), or a visitor or member holding a token this mock minted. Tokens,
+// refresh tokens, sign-in session tokens, state tokens and authorization codes live here, outside the session
+// stores, so resetting a session keeps its callers signed in.
+
+export type Role = 'visitor' | 'member' | 'merchant';
+
+export interface Identity {
+  readonly role: Role;
+  /** visitorId, memberId, or the site owner's user id for the merchant. */
+  readonly id: string;
+  /** The session the identity was minted in (the merchant's: `default`). */
+  readonly session: string;
+}
+
+/** The default API key (`MOCK_API_KEY` overrides it). */
+export const DEFAULT_API_KEY = 'mock-api-key';
+/** The user the API key acts as. */
+export const SITE_OWNER_ID = '2f3e4d5c-6b7a-4890-a1b2-c3d4e5f6a7b8';
+/** The session of the API key, and of every request that names none. */
+export const DEFAULT_SESSION = 'default';
+/** Lifetime the token endpoint announces (4 hours, as the platform's); the mock itself never expires a token. */
+export const ACCESS_TOKEN_SECONDS = 14_400;
+
+/** Most entries of each kind kept; the oldest goes first, so minting in a loop cannot exhaust memory. */
+const MAX_ENTRIES = 50_000;
+
+class BoundedMap<V> {
+  readonly #map = new Map<string, V>();
+  set(key: string, value: V): void {
+    this.#map.set(key, value);
+    if (this.#map.size > MAX_ENTRIES) this.#map.delete(this.#map.keys().next().value as string);
+  }
+  get(key: string): V | undefined {
+    return this.#map.get(key);
+  }
+  delete(key: string): boolean {
+    return this.#map.delete(key);
+  }
+}
+
+const token = (kind: string): string => `OauthNG.JWS.mock-${kind}.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
+
+export interface IssuedTokens {
+  readonly access_token: string;
+  readonly token_type: 'Bearer';
+  readonly expires_in: number;
+  readonly refresh_token?: string;
+}
+
+export class IdentityRegistry {
+  readonly #apiKey: string;
+  readonly #access = new BoundedMap<Identity>();
+  readonly #refresh = new BoundedMap<Identity>();
+  readonly #sessionTokens = new BoundedMap<Identity>();
+  readonly #stateTokens = new BoundedMap<Identity>();
+  readonly #codes = new BoundedMap<Identity>();
+
+  constructor(apiKey: string = DEFAULT_API_KEY) {
+    this.#apiKey = apiKey;
+  }
+
+  get apiKey(): string {
+    return this.#apiKey;
+  }
+
+  /**
+   * The identity an Authorization header stands for; undefined when it names no key or token this mock
+   * issued. A combined header (`<token>,<api key>`, as the authorized_client grant sends it) counts as the
+   * merchant when one part is the API key.
+   */
+  fromAuthorization(header: string | undefined, session: string | undefined): Identity | undefined {
+    if (!header) return undefined;
+    const parts = header.split(',').map((part) => part.trim().replace(/^Bearer\s+/i, ''));
+    if (parts.includes(this.#apiKey)) return { role: 'merchant', id: SITE_OWNER_ID, session: session ?? DEFAULT_SESSION };
+    for (const part of parts) {
+      const identity = this.#access.get(part);
+      if (identity) return identity;
+    }
+    return undefined;
+  }
+
+  /** New access (and refresh) tokens for an identity. */
+  issue(identity: Identity, withRefresh = true): IssuedTokens {
+    const access = token(identity.role);
+    this.#access.set(access, identity);
+    const issued: IssuedTokens = { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS };
+    if (!withRefresh) return issued;
+    const refresh = token(`${identity.role}-refresh`);
+    this.#refresh.set(refresh, identity);
+    return { ...issued, refresh_token: refresh };
+  }
+
+  /** The identity a refresh token was issued to. */
+  refreshIdentity(refreshToken: string): Identity | undefined {
+    return this.#refresh.get(refreshToken);
+  }
+
+  /** A sign-in session token (the answer of a successful login) for a member. */
+  sessionToken(identity: Identity): string {
+    const value = `JWS.mock-session.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
+    this.#sessionTokens.set(value, identity);
+    return value;
+  }
+
+  sessionTokenIdentity(value: string): Identity | undefined {
+    return this.#sessionTokens.get(value);
+  }
+
+  /** A state token (a login waiting for e-mail verification) for a member. */
+  stateToken(identity: Identity): string {
+    const value = `JWS.mock-state.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
+    this.#stateTokens.set(value, identity);
+    return value;
+  }
+
+  stateTokenIdentity(value: string): Identity | undefined {
+    return this.#stateTokens.get(value);
+  }
+
+  /** An authorization code the token endpoint exchanges once for member tokens. */
+  code(identity: Identity): string {
+    const value = `mock-code-${globalThis.crypto.randomUUID()}`;
+    this.#codes.set(value, identity);
+    return value;
+  }
+
+  redeemCode(value: string): Identity | undefined {
+    const identity = this.#codes.get(value);
+    this.#codes.delete(value);
+    return identity;
+  }
+}

@@ -1,0 +1,24 @@
+// The stateful mock's state: one store per session, behind async operations, so a store shared between processes
+// (a database, Redis) can take the place of the in-memory one without a change to any service.
+
+/** One session's records, by collection and id. Values go in and come out as copies: a caller never shares one. */
+export interface SessionStore {
+  get<T>(collection: string, id: string): Promise<T | undefined>;
+  /** Every record of a collection, oldest first. */
+  list<T>(collection: string): Promise<T[]>;
+  put<T>(collection: string, id: string, value: T): Promise<void>;
+  /** False when there was no such record. */
+  remove(collection: string, id: string): Promise<boolean>;
+  /** Every collection with its records, for the state dump. */
+  dump(): Promise<Record<string, unknown[]>>;
+}
+
+export interface StoreProvider {
+  /** The session's store; `create` fills a session seen for the first time (or again after a reset). */
+  open(session: string, create: (store: SessionStore) => Promise<void>): Promise<SessionStore>;
+  /** Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes). */
+  exclusive<T>(session: string, work: () => Promise<T>): Promise<T>;
+  /** Forgets one session, or every session; answers the names forgotten. */
+  drop(session?: string): Promise<string[]>;
+  sessions(): Promise<string[]>;
+}

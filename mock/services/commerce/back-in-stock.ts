@@ -1,0 +1,127 @@
+// Back-in-stock notification requests: a shopper asks (RECEIVED; one open request per e-mail and item), the
+// merchant reports items back in stock (RECEIVED -> PROCESSING -> NOTIFICATION_SENT, or FAILED when the address
+// says "fail") or marks a request as notified by hand, counts open requests per item and queries them.
+import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
+import { query, readFilter, readSort } from '../../computations/query-language';
+import { invalidField, notFound, PlatformFailure } from '../../engine/failure';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { COLLECTIONS } from '../records';
+import type { CommerceBody, CommerceSchema } from '../wire-types';
+import { sameItem } from './catalog-lines';
+import { BACK_IN_STOCK_EVENTS } from './event-types';
+
+type NotificationRequest = CommerceSchema<'BackInStockNotificationRequest'>;
+
+const requestOr404 = async (context: OperationContext, id: string): Promise<NotificationRequest> => {
+  const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
+  if (!request) throw notFound('Back-in-stock notification request', id);
+  return request;
+};
+
+const save = async (context: OperationContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
+  await context.store.put(COLLECTIONS.backInStockRequests, request.id as string, request);
+  context.emit(isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated, request.id as string, isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } });
+  return request;
+};
+
+const page = async (context: OperationContext, message: CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) => {
+  const request = message?.query;
+  const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+  if (request?.paging && !request.cursorPaging) {
+    const matching = query(all, readFilter(request.filter, 'query.filter'), readSort(request.sort, 'query.sort'));
+    const offset = offsetPage(matching, request.paging);
+    return { requests: offset.items, metadata: { count: offset.items.length, offset: offset.offset, total: offset.total } };
+  }
+  const at = cursorQuery({
+    ...(request?.filter && { filter: readFilter(request.filter, 'query.filter') }),
+    ...(request?.sort && { sort: request.sort }),
+    ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }),
+  });
+  const matching = query(all, at.filter, at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }]);
+  const cursor = cursorPage(matching, at);
+  return { requests: cursor.items, metadata: { count: cursor.items.length, offset: at.offset, total: matching.length, cursors: cursor.cursors } };
+};
+
+export const backInStockOperations: ServiceOperations = {
+  createBackInStockNotificationRequest: {
+    access: 'shopper',
+    async handle(context) {
+      const { request } = context.body as CommerceBody<'createBackInStockNotificationRequest'>;
+      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
+        (existing) => existing.status === 'RECEIVED' && existing.email?.toLowerCase() === request.email.toLowerCase() && sameItem(existing.catalogReference, request.catalogReference),
+      );
+      if (open) throw new PlatformFailure(409, 'REQUEST_ALREADY_EXISTS', `${request.email} already waits for this item (request ${open.id})`);
+      const created: NotificationRequest = {
+        ...request,
+        id: context.newId(),
+        contactId: context.newId(),
+        status: 'RECEIVED',
+        autoNotified: false,
+        createdDate: context.now(),
+      };
+      return { body: { request: await save(context, created, true) } };
+    },
+  },
+  getBackInStockNotificationRequest: {
+    access: 'merchant',
+    handle: async (context) => ({ body: { request: await requestOr404(context, context.path.id as string) } }),
+  },
+  deleteBackInStockNotificationRequest: {
+    access: 'merchant',
+    async handle(context) {
+      const request = await requestOr404(context, context.path.id as string);
+      await context.store.remove(COLLECTIONS.backInStockRequests, request.id as string);
+      context.emit(BACK_IN_STOCK_EVENTS.deleted, request.id as string, { deletedEvent: { deletedEntity: request } });
+      return { body: {} };
+    },
+  },
+  markBackInStockNotificationRequestAsNotificationSent: {
+    access: 'merchant',
+    async handle(context) {
+      const request = await requestOr404(context, context.path.id as string);
+      return { body: { request: await save(context, { ...request, status: 'NOTIFICATION_SENT', autoNotified: false }) } };
+    },
+  },
+  queryBackInStockNotificationRequests: {
+    access: 'merchant',
+    handle: async (context) => ({ body: await page(context, context.query['.r'] as CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) }),
+  },
+  queryBackInStockNotificationRequestsFallback: {
+    access: 'merchant',
+    handle: async (context) => ({ body: await page(context, context.body as CommerceBody<'queryBackInStockNotificationRequestsFallback'>) }),
+  },
+  countBackInStockNotificationRequestsByCatalogReference: {
+    access: 'merchant',
+    async handle(context) {
+      const { catalogReferences = [] } = (context.query['.r'] ?? {}) as { catalogReferences?: CommerceSchema<'CatalogReference'>[] };
+      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter((request) => request.status === 'RECEIVED');
+      return {
+        body: {
+          countsPerCatalogReference: catalogReferences.map((catalogReference) => ({
+            catalogReference,
+            count: open.filter((request) => sameItem(request.catalogReference, catalogReference)).length,
+          })),
+        },
+      };
+    },
+  },
+  reportItemsBackInStock: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as CommerceBody<'reportItemsBackInStock'>;
+      if (!request.catalogReference && !request.requestIds?.length) throw invalidField('catalogReference', 'or requestIds is required', 'REQUIRED_FIELD');
+      const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+      const chosen = all.filter(
+        (candidate) =>
+          candidate.status === 'RECEIVED' &&
+          (request.requestIds?.length ? request.requestIds.includes(candidate.id as string) : sameItem(candidate.catalogReference, request.catalogReference)),
+      );
+      for (const candidate of chosen) {
+        // The platform processes the notifications asynchronously; the mock passes through PROCESSING at once.
+        await save(context, { ...candidate, status: 'PROCESSING' });
+        await save(context, { ...candidate, status: /fail/i.test(candidate.email ?? '') ? 'FAILED' : 'NOTIFICATION_SENT', autoNotified: true });
+      }
+      return { body: {} };
+    },
+  },
+};

@@ -1,0 +1,416 @@
+// Orders: placed from a checkout (stock decreases) or created by the merchant; read, searched (cursor paging,
+// filter, sort), updated through a field mask, bulk updated, tagged, cancelled (restock and e-mail flags). The
+// payment status follows the order's transactions: approved payments pay it, authorized ones leave it pending.
+import type { Product } from '../../computations/catalogue-product';
+import { applyPatch } from '../../computations/field-mask';
+import { orderPrice, percentOf, toCents } from '../../computations/money';
+import { cursorPage, cursorQuery } from '../../computations/paging';
+import { query, readFilter } from '../../computations/query-language';
+import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
+import { readSettings } from '../../engine/fixtures';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { createdByOf } from '../ownership';
+import { saveProduct } from '../platform/catalogue';
+import { COLLECTIONS } from '../records';
+import type { CommerceBody, CommerceSchema } from '../wire-types';
+import { ORDER_EVENTS } from './event-types';
+
+export type Order = CommerceSchema<'Order'>;
+export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
+type Checkout = CommerceSchema<'Checkout'>;
+type OrderLineItem = CommerceSchema<'OrderLineItem'>;
+type PaymentStatus = NonNullable<Order['paymentStatus']>;
+
+/** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
+export interface PaymentMethodRecord {
+  readonly id: string;
+  readonly savedPaymentMethod: boolean;
+}
+
+const COUNTERS = 'counters';
+
+const nextNumber = async (context: OperationContext): Promise<string> => {
+  const counter = await context.store.get<{ id: string; value: number }>(COUNTERS, 'orderNumber');
+  const value = counter
+    ? counter.value + 1
+    : Math.max(10_000, ...(await context.store.list<Order>(COLLECTIONS.orders)).map((order) => Number(order.number) || 0)) + 1;
+  await context.store.put(COUNTERS, 'orderNumber', { id: 'orderNumber', value });
+  return String(value);
+};
+
+export const orderOr404 = async (context: OperationContext, id: string): Promise<Order> => {
+  const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+  if (!order) throw notFound('Order', id);
+  return order;
+};
+
+export const transactionsOf = async (context: OperationContext, orderId: string): Promise<OrderTransactions> =>
+  (await context.store.get<OrderTransactions>(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
+
+/** Sums of an order's payments by what became of them. */
+export const paymentSums = (transactions: OrderTransactions) => {
+  let approved = 0;
+  let authorized = 0;
+  let refunded = 0;
+  for (const payment of transactions.payments ?? []) {
+    const amount = toCents(payment.amount?.amount);
+    const status = payment.regularPaymentDetails?.status ?? payment.status;
+    const captures = payment.regularPaymentDetails?.authorizationDetails?.captures;
+    // A captured authorization pays what was captured, which may be less than was authorized.
+    if (status === 'APPROVED' && captures?.length) approved += captures.filter((c) => c.status === 'SUCCEEDED').reduce((sum, c) => sum + toCents(c.amount?.amount), 0);
+    else if (status === 'APPROVED') approved += amount;
+    else if (status === 'AUTHORIZED') authorized += amount;
+    else if (status === 'REFUNDED') refunded += amount;
+  }
+  return { approved, authorized, refunded };
+};
+
+const paymentStatusOf = (order: Order, sums: ReturnType<typeof paymentSums>): PaymentStatus => {
+  const total = toCents(order.priceSummary?.total?.amount);
+  if (total === 0 || (sums.approved >= total && total > 0)) return 'PAID';
+  if (sums.approved > 0) return 'PARTIALLY_PAID';
+  if (sums.authorized > 0) return 'PENDING';
+  return 'NOT_PAID';
+};
+
+/**
+ * The order with payment status, balance and approval following its transactions; emits the payment status
+ * change and the approval when they happen.
+ */
+export const settleOrder = (context: OperationContext, order: Order, transactions: OrderTransactions): Order => {
+  const currency = order.currency ?? 'USD';
+  const sums = paymentSums(transactions);
+  const total = toCents(order.priceSummary?.total?.amount);
+  const paymentStatus = order.status === 'CANCELED' && order.paymentStatus ? order.paymentStatus : paymentStatusOf(order, sums);
+  const becomesPaid = paymentStatus === 'PAID' && order.paymentStatus !== 'PAID';
+  const approve = paymentStatus === 'PAID' && order.status === 'INITIALIZED';
+  const now = context.now();
+  const next: Order = {
+    ...order,
+    paymentStatus,
+    ...(approve && { status: 'APPROVED' }),
+    balanceSummary: {
+      balance: orderPrice(Math.max(0, total - sums.approved), currency),
+      paid: orderPrice(sums.approved, currency),
+      refunded: orderPrice(sums.refunded, currency),
+      authorized: orderPrice(sums.authorized, currency),
+    },
+    activities: [...(order.activities ?? []), ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : [])],
+  };
+  if (paymentStatus !== order.paymentStatus) {
+    context.emit(ORDER_EVENTS.paymentStatusUpdated, order.id as string, { actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } } });
+  }
+  if (approve) context.emit(ORDER_EVENTS.approved, order.id as string, { actionEvent: { body: { order: next } } });
+  return next;
+};
+
+export const saveOrder = async (context: OperationContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
+  const stored: Order = { ...order, updatedDate: context.now() };
+  await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
+  context.emit(ORDER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  return stored;
+};
+
+/** Moves stock of tracked catalogue items: -1 to take an order's items, +1 to put them back. */
+const moveStock = async (context: OperationContext, lines: readonly OrderLineItem[], direction: 1 | -1): Promise<void> => {
+  for (const line of lines) {
+    const productId = line.catalogReference?.catalogItemId;
+    const product = productId ? await context.store.get<Product>(COLLECTIONS.products, productId) : undefined;
+    if (!product?.stock?.trackInventory) continue;
+    const variantId = (line.catalogReference?.options as { variantId?: string } | undefined)?.variantId;
+    const variants = (product.variants ?? []).map((variant, index) =>
+      (variantId ? variant.id === variantId : index === 0)
+        ? { ...variant, stock: { ...variant.stock, quantity: Math.min(99_999, Math.max(0, (variant.stock?.quantity ?? 0) + direction * (line.quantity ?? 0))) } }
+        : variant,
+    );
+    await saveProduct(context, { ...product, variants });
+  }
+};
+
+const orderLineOf = (line: NonNullable<Checkout['lineItems']>[number], currency: string): OrderLineItem => ({
+  id: line.id,
+  productName: { original: line.productName?.original ?? 'Item', translated: line.productName?.translated ?? line.productName?.original ?? 'Item' },
+  ...(line.catalogReference && { catalogReference: line.catalogReference }),
+  quantity: line.quantity ?? 1,
+  totalDiscount: orderPrice(toCents(line.discount?.amount), currency),
+  descriptionLines: line.descriptionLines ?? [],
+  ...(line.media?.url && { image: { id: line.media.id ?? '', url: line.media.url } }),
+  ...(line.physicalProperties && { physicalProperties: line.physicalProperties }),
+  itemType: line.itemType ?? { preset: 'PHYSICAL' },
+  lineItemType: line.itemType?.preset === 'DIGITAL' ? 'DIGITAL' : line.customLineItem ? 'CUSTOM_AMOUNT_ITEM' : 'PHYSICAL',
+  price: orderPrice(toCents(line.price?.amount), currency),
+  priceBeforeDiscounts: orderPrice(toCents(line.priceBeforeDiscounts?.amount ?? line.price?.amount), currency),
+  totalPriceBeforeTax: orderPrice(toCents(line.totalPriceBeforeTax?.amount), currency),
+  totalPriceAfterTax: orderPrice(toCents(line.totalPriceAfterTax?.amount), currency),
+  lineItemPrice: orderPrice(toCents(line.lineItemPrice?.amount), currency),
+  paymentOption: line.paymentOption ?? 'FULL_PAYMENT_ONLINE',
+  taxInfo: {
+    taxAmount: orderPrice(toCents(line.taxDetails?.totalTax?.amount), currency),
+    taxableAmount: orderPrice(toCents(line.taxDetails?.taxableAmount?.amount), currency),
+    taxRate: line.taxDetails?.taxRate ?? '0',
+    taxIncludedInPrice: false,
+  },
+});
+
+const emptyTags = () => ({ privateTags: { tagIds: [] as string[] }, tags: { tagIds: [] as string[] } });
+
+/** The order a checkout becomes: its lines, buyer, addresses, shipping and totals; stock taken. */
+export const placeOrder = async (context: OperationContext, checkout: Checkout, options: { savePaymentMethod: boolean }): Promise<Order> => {
+  const settings = await readSettings(context.store);
+  const currency = settings.currency;
+  const now = context.now();
+  const summary = checkout.priceSummary;
+  const selected = checkout.shippingInfo?.selectedCarrierServiceOption;
+  const lineItems = (checkout.lineItems ?? []).map((line) => orderLineOf(line, currency));
+  const order: Order = {
+    id: context.newId(),
+    number: await nextNumber(context),
+    createdDate: now,
+    purchasedDate: now,
+    lineItems,
+    buyerInfo: { ...checkout.buyerInfo, contactId: checkout.buyerInfo?.contactId ?? context.newId() },
+    paymentStatus: 'NOT_PAID',
+    fulfillmentStatus: 'NOT_FULFILLED',
+    buyerLanguage: checkout.buyerLanguage ?? 'en',
+    weightUnit: settings.weightUnit,
+    currency,
+    taxIncludedInPrices: settings.taxIncludedInPrices,
+    siteLanguage: 'en',
+    priceSummary: {
+      subtotal: orderPrice(toCents(summary?.subtotal?.amount), currency),
+      shipping: orderPrice(toCents(summary?.shipping?.amount), currency),
+      tax: orderPrice(toCents(summary?.tax?.amount), currency),
+      discount: orderPrice(toCents(summary?.discount?.amount), currency),
+      total: orderPrice(toCents(summary?.total?.amount), currency),
+      totalAdditionalFees: orderPrice(0, currency),
+    },
+    ...(checkout.billingInfo && { billingInfo: checkout.billingInfo }),
+    ...(selected && {
+      shippingInfo: {
+        ...(selected.carrierId && { carrierId: selected.carrierId }),
+        ...(selected.code && { code: selected.code }),
+        ...(selected.title && { title: selected.title }),
+        logistics: {
+          ...(checkout.shippingInfo?.shippingDestination && { shippingDestination: checkout.shippingInfo.shippingDestination }),
+          ...(selected.logistics?.deliveryTime && { deliveryTime: selected.logistics.deliveryTime }),
+          ...(selected.logistics?.pickupDetails && { pickupDetails: selected.logistics.pickupDetails }),
+        },
+        cost: {
+          price: orderPrice(toCents(selected.cost?.price?.amount), currency),
+          totalPriceBeforeTax: orderPrice(toCents(selected.cost?.totalPriceBeforeTax?.amount), currency),
+          totalPriceAfterTax: orderPrice(toCents(selected.cost?.totalPriceAfterTax?.amount), currency),
+        },
+      },
+    }),
+    ...(checkout.shippingInfo?.shippingDestination && { recipientInfo: checkout.shippingInfo.shippingDestination }),
+    ...(checkout.buyerNote && { buyerNote: checkout.buyerNote }),
+    status: 'INITIALIZED',
+    archived: false,
+    taxInfo: { totalTax: orderPrice(toCents(summary?.tax?.amount), currency), taxBreakdown: [] },
+    appliedDiscounts: (checkout.appliedDiscounts ?? []).map((discount) => ({
+      id: context.newId(),
+      discountType: discount.discountType ?? 'GLOBAL',
+      ...(discount.coupon && { coupon: { id: discount.coupon.id, code: discount.coupon.code, name: discount.coupon.name, amount: orderPrice(toCents(discount.coupon.amount?.amount), currency) } }),
+      ...(discount.merchantDiscount && { merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) } }),
+    })),
+    activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
+    createdBy: checkout.createdBy ?? createdByOf(context.identity as NonNullable<OperationContext['identity']>),
+    channelInfo: { type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<Order['channelInfo']>['type'] },
+    seenByAHuman: false,
+    checkoutId: checkout.id,
+    tags: emptyTags(),
+    ...(checkout.purchaseFlowId && { purchaseFlowId: checkout.purchaseFlowId }),
+  };
+  const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
+  await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
+  await context.store.put(COLLECTIONS.paymentMethods, order.id as string, { id: order.id, savedPaymentMethod: options.savePaymentMethod });
+  await moveStock(context, lineItems, -1);
+  // Created unpaid; a free order is paid at once.
+  return saveOrder(context, settleOrder(context, order, transactions), 'created');
+};
+
+/** An order the merchant writes: its totals computed from its lines, tax rates, shipping and discounts. */
+const manualOrder = async (context: OperationContext, given: Order): Promise<Order> => {
+  const settings = await readSettings(context.store);
+  const currency = given.currency ?? settings.currency;
+  const now = context.now();
+  let subtotal = 0;
+  let tax = 0;
+  const lineItems = (given.lineItems ?? []).map((line) => {
+    const lineTotal = toCents(line.price?.amount) * (line.quantity ?? 1);
+    const lineTax = line.taxInfo?.taxRate ? percentOf(lineTotal, line.taxInfo.taxRate) : 0;
+    subtotal += lineTotal;
+    tax += lineTax;
+    return {
+      ...line,
+      id: line.id ?? context.newId(),
+      price: orderPrice(toCents(line.price?.amount), currency),
+      lineItemPrice: orderPrice(lineTotal, currency),
+      totalPriceBeforeTax: orderPrice(lineTotal, currency),
+      totalPriceAfterTax: orderPrice(lineTotal + lineTax, currency),
+      taxInfo: { ...line.taxInfo, taxAmount: orderPrice(lineTax, currency), taxableAmount: orderPrice(lineTotal, currency) },
+    };
+  });
+  const shipping = toCents(given.shippingInfo?.cost?.price?.amount);
+  const discount = (given.appliedDiscounts ?? []).reduce((sum, d) => sum + toCents(d.coupon?.amount?.amount ?? d.merchantDiscount?.amount?.amount ?? d.discountRule?.amount?.amount), 0);
+  const total = Math.max(0, subtotal + shipping + tax - discount);
+  return {
+    ...given,
+    id: context.newId(),
+    number: await nextNumber(context),
+    createdDate: now,
+    purchasedDate: given.purchasedDate ?? now,
+    lineItems,
+    currency,
+    weightUnit: given.weightUnit ?? settings.weightUnit,
+    siteLanguage: 'en',
+    priceSummary: {
+      subtotal: orderPrice(subtotal, currency),
+      shipping: orderPrice(shipping, currency),
+      tax: orderPrice(tax, currency),
+      discount: orderPrice(discount, currency),
+      total: orderPrice(total, currency),
+      totalAdditionalFees: orderPrice(0, currency),
+    },
+    taxInfo: { totalTax: orderPrice(tax, currency), taxBreakdown: [] },
+    fulfillmentStatus: given.fulfillmentStatus ?? 'NOT_FULFILLED',
+    status: given.status ?? (given.paymentStatus === 'PAID' ? 'APPROVED' : 'INITIALIZED'),
+    archived: given.archived ?? false,
+    activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
+    createdBy: createdByOf(context.identity as NonNullable<OperationContext['identity']>),
+    channelInfo: given.channelInfo ?? { type: 'BACKOFFICE_MERCHANT' },
+    tags: given.tags ?? emptyTags(),
+  };
+};
+
+/** Fields no update may set: identity, history and computed totals. */
+const fixedFields = ({ id: _id, number: _number, createdDate: _created, activities: _activities, priceSummary: _summary, balanceSummary: _balance, ...rest }: Order): Order => rest;
+
+const updateOne = async (context: OperationContext, id: string, patch: Order, mask: unknown): Promise<Order> => {
+  const order = await orderOr404(context, id);
+  const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
+  const stored = await saveOrder(context, updated);
+  if (stored.paymentStatus !== order.paymentStatus) {
+    context.emit(ORDER_EVENTS.paymentStatusUpdated, id, { actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } } });
+  }
+  return stored;
+};
+
+const bulkResult = (id: string, originalIndex: number, error?: { code: string; description: string }) => ({
+  itemMetadata: { id, originalIndex, success: !error, ...(error && { error }) },
+});
+
+const failureOf = (error: unknown) => {
+  const failure = error as { code?: string; description?: string; message?: string };
+  if (failure?.code) return { code: failure.code, description: failure.description ?? failure.message ?? failure.code };
+  throw error;
+};
+
+const tagList = (current: { tagIds?: string[] } | undefined, assign: string[] | undefined, unassign: string[] | undefined) => ({
+  tagIds: [...new Set([...(current?.tagIds ?? []), ...(assign ?? [])])].filter((tag) => !(unassign ?? []).includes(tag)),
+});
+
+export const orderOperations: ServiceOperations = {
+  getOrder: { access: 'merchant', handle: async (context) => ({ body: { order: await orderOr404(context, context.path.id as string) } }) },
+  searchOrders: {
+    access: 'merchant',
+    async handle(context) {
+      const { search } = context.body as CommerceBody<'searchOrders'>;
+      const at = cursorQuery(
+        { ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }), ...(search?.sort && { sort: search.sort }), ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }) },
+        'search.cursorPaging.cursor',
+      );
+      const matching = query(await context.store.list<Order>(COLLECTIONS.orders), at.filter, at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }]);
+      const page = cursorPage(matching, at);
+      return { body: { orders: page.items, metadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext } } };
+    },
+  },
+  createOrder: {
+    access: 'merchant',
+    async handle(context) {
+      const { order: given } = context.body as CommerceBody<'createOrder'>;
+      if (!given.lineItems?.length) throw invalidField('order.lineItems', 'needs at least one line item', 'MIN_SIZE');
+      const order = await manualOrder(context, given);
+      const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
+      await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
+      await context.store.put(COLLECTIONS.paymentMethods, order.id as string, { id: order.id, savedPaymentMethod: false });
+      return { body: { order: await saveOrder(context, order, 'created') } };
+    },
+  },
+  updateOrder: {
+    access: 'merchant',
+    async handle(context) {
+      const { order, fieldMask } = context.body as CommerceBody<'updateOrder'>;
+      if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
+      return { body: { order: await updateOne(context, context.path.id as string, order, fieldMask) } };
+    },
+  },
+  bulkUpdateOrders: {
+    access: 'merchant',
+    async handle(context) {
+      const { orders, returnEntity } = context.body as CommerceBody<'bulkUpdateOrders'>;
+      const results = [];
+      for (const [index, { order, fieldMask }] of orders.entries()) {
+        const id = order?.id ?? '';
+        try {
+          const updated = await updateOne(context, id, order ?? {}, fieldMask);
+          results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
+        } catch (error) {
+          results.push(bulkResult(id, index, failureOf(error)));
+        }
+      }
+      const failures = results.filter((result) => !result.itemMetadata.success).length;
+      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+    },
+  },
+  cancelOrder: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as CommerceBody<'cancelOrder'>;
+      const order = await orderOr404(context, context.path.id as string);
+      if (order.status === 'CANCELED') throw failedPrecondition('ORDER_ALREADY_CANCELED', `Order ${order.id} is cancelled already`);
+      if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
+        throw failedPrecondition('ORDER_IS_PAID', `Order ${order.id} is paid: refund it before cancelling`);
+      }
+      if (request.restockAllItems) await moveStock(context, order.lineItems ?? [], 1);
+      const now = context.now();
+      const canceled: Order = {
+        ...order,
+        status: 'CANCELED',
+        activities: [
+          ...(order.activities ?? []),
+          { id: context.newId(), createdDate: now, type: 'ORDER_CANCELED', ...(request.customMessage && { merchantComment: { message: request.customMessage } }) },
+        ],
+      };
+      const stored = await saveOrder(context, canceled);
+      context.emit(ORDER_EVENTS.canceled, stored.id as string, {
+        actionEvent: { body: { order: stored, restockAllItems: request.restockAllItems === true, sendOrderCanceledEmail: request.sendOrderCanceledEmail === true, ...(request.customMessage && { customMessage: request.customMessage }) } },
+      });
+      return { body: { order: stored } };
+    },
+  },
+  bulkUpdateOrderTags: {
+    access: 'merchant',
+    async handle(context) {
+      const { orderIds, assignTags, unassignTags } = context.body as CommerceBody<'bulkUpdateOrderTags'>;
+      const results = [];
+      for (const [index, id] of orderIds.entries()) {
+        const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+        if (!order) {
+          results.push(bulkResult(id, index, { code: 'NOT_FOUND', description: `Order ${id} was not found` }));
+          continue;
+        }
+        await saveOrder(context, {
+          ...order,
+          tags: {
+            tags: tagList(order.tags?.tags, assignTags?.tags?.tagIds, unassignTags?.tags?.tagIds),
+            privateTags: tagList(order.tags?.privateTags, assignTags?.privateTags?.tagIds, unassignTags?.privateTags?.tagIds),
+          },
+        });
+        results.push(bulkResult(id, index));
+      }
+      const failures = results.filter((result) => !result.itemMetadata.success).length;
+      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+    },
+  },
+};

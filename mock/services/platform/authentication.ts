@@ -1,0 +1,258 @@
+// Sign-in as the platform plays it, with identities the mock mints: the token endpoint (anonymous visitor tokens,
+// refresh, authorization codes from the hosted page, authorized clients), login and register (the e-mail's local
+// part still picks a scenario: README), e-mail verification, recovery, SSO and the browser redirects. A login
+// with any other e-mail signs that member in, creating it on first use.
+import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
+import { PlatformFailure, invalidField, notFound, permissionDenied } from '../../engine/failure';
+import { readSettings } from '../../engine/fixtures';
+import type { Identity } from '../../engine/identity';
+import type { Answer, OperationContext, ServiceOperations } from '../../engine/operation';
+import { parsePrefer } from '../../prism/prefer-header';
+import { COLLECTIONS } from '../records';
+import type { PlatformBody, PlatformQuery } from '../wire-types';
+import { hostedSignInMember, MEMBER_EVENTS, memberByEmail, newMember, saveMember, type Member } from './member-accounts';
+
+/** The platform's Identity of a member, as sign-in answers carry it. */
+const identityOf = (member: Member) => ({
+  id: member.id,
+  revision: '1',
+  createdDate: member.createdDate,
+  updatedDate: member.updatedDate,
+  identityProfile: {
+    ...(member.contact?.firstName && { firstName: member.contact.firstName }),
+    ...(member.contact?.lastName && { lastName: member.contact.lastName }),
+    ...(member.profile?.nickname && { nickname: member.profile.nickname }),
+    ...(member.privacyStatus && member.privacyStatus !== 'UNKNOWN' && { privacyStatus: member.privacyStatus }),
+  },
+  email: { address: member.loginEmail, isVerified: member.loginEmailVerified ?? false },
+  status: {
+    name: member.status === 'APPROVED' ? 'ACTIVE' : member.status === 'BLOCKED' ? 'BLOCKED' : member.status === 'OFFLINE' ? 'OFFLINE' : 'PENDING',
+    reasons: member.status === 'PENDING' ? ['PENDING_ADMIN_APPROVAL_REQUIRED'] : [],
+  },
+  factors: [{ factorId: member.id, type: 'PASSWORD', status: 'ACTIVE' }],
+});
+
+const memberIdentity = (context: OperationContext, member: Member): Identity => ({ role: 'member', id: member.id as string, session: context.session });
+
+/** The scenario an e-mail picks for this call (README: `owner-approval@`, `verify@`...), as a Prefer value. */
+const scenarioOf = (path: string, email: string | undefined): string | undefined => {
+  const local = (email?.split('@')[0] ?? '').split('+')[0]?.toLowerCase() ?? '';
+  return SIGN_IN_SCENARIOS[path]?.[local];
+};
+
+/** The named example of a scenario, with its status: errors as they are, states completed with real tokens. */
+const scenarioAnswer = (context: OperationContext, prefer: string): Answer & { state?: string } => {
+  const parsed = parsePrefer(prefer);
+  const { code, example } = parsed.ok ? parsed.preferences : {};
+  const chosen = context.examples.answer(context.operationId, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
+  if ('missing' in chosen) throw new Error(chosen.missing);
+  return { status: chosen.status, body: chosen.body, state: (chosen.body as { state?: string } | undefined)?.state };
+};
+
+const findOrCreate = async (context: OperationContext, email: string, profile: { firstName?: string; lastName?: string; nickname?: string } = {}, status: 'PENDING' | 'APPROVED' = 'APPROVED') => {
+  const existing = await memberByEmail(context.store, email);
+  if (existing) return { member: existing, created: false };
+  const member = await newMember(context.store, { loginEmail: email, ...profile, status }, context.now(), context.newId);
+  await saveMember(context.store, member);
+  context.emit(MEMBER_EVENTS.created, member.id as string, { createdEvent: { entity: member } });
+  return { member, created: true };
+};
+
+/** SUCCESS with a session token for the member; the member's last login is now. */
+const signedIn = async (context: OperationContext, member: Member): Promise<Answer> => {
+  if (member.status === 'BLOCKED') throw permissionDenied(`Member ${member.loginEmail} is blocked by the site owner`);
+  const now = context.now();
+  const updated: Member = { ...member, lastLoginDate: now };
+  await saveMember(context.store, updated);
+  return { body: { state: 'SUCCESS', sessionToken: context.identities.sessionToken(memberIdentity(context, updated)), identity: identityOf(updated), additionalData: {} } };
+};
+
+/** A state that needs the member to continue (verification, owner approval): the example, for this member. */
+const pending = (context: OperationContext, member: Member, scenario: Answer & { state?: string }): Answer => {
+  const body = scenario.body as Record<string, unknown>;
+  return {
+    status: scenario.status ?? 200,
+    body: {
+      ...body,
+      identity: identityOf(member),
+      ...('stateToken' in body && { stateToken: context.identities.stateToken(memberIdentity(context, member)) }),
+    },
+  };
+};
+
+const signIn = async (context: OperationContext, email: string, register: PlatformBody<'registerV2'>['profile'] | undefined): Promise<Answer> => {
+  const path = register === undefined ? '/v2/login' : '/v2/register';
+  const named = scenarioOf(path, email);
+  const scenario = named ? scenarioAnswer(context, named) : undefined;
+  if (scenario && (scenario.status ?? 200) >= 400) return scenario;
+  if (register !== undefined && !named && (await memberByEmail(context.store, email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
+  const profile = {
+    ...(register?.firstName && { firstName: register.firstName }),
+    ...(register?.lastName && { lastName: register.lastName }),
+    ...(register?.nickname && { nickname: register.nickname }),
+  };
+  const { member } = await findOrCreate(context, email, profile, scenario?.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED');
+  if (scenario && scenario.state !== 'SUCCESS') return pending(context, member, scenario);
+  return signedIn(context, member);
+};
+
+/** The member a state, recovery or SSO token stands for; a token the mock did not mint signs in the session's default member. */
+const memberOfToken = async (context: OperationContext, identity: Identity | undefined): Promise<Member> => {
+  const id = identity?.id ?? (await hostedSignInMember(context.store));
+  const member = await context.store.get<Member>(COLLECTIONS.members, id);
+  if (!member) throw notFound('Member', id);
+  return member;
+};
+
+const redirect = (location: string): Answer => ({ status: 302, headers: { location, 'cache-control': 'no-store' } });
+
+const tokenGrant = async (context: OperationContext): Promise<Answer> => {
+  const request = context.body as Record<string, string | undefined>;
+  const grant = request.grantType ?? request.grant_type;
+  if (grant === 'anonymous') {
+    return { body: context.identities.issue({ role: 'visitor', id: context.newId(), session: context.session }) };
+  }
+  if (grant === 'refresh_token') {
+    const identity = context.identities.refreshIdentity(request.refreshToken ?? '');
+    if (!identity) throw new PlatformFailure(400, 'INVALID_REFRESH_TOKEN', 'The refresh token is not one this mock issued');
+    // The platform answers a refresh with a new access token only: the refresh token stays.
+    return { body: context.identities.issue(identity, false) };
+  }
+  if (grant === 'authorization_code') {
+    const identity = context.identities.redeemCode(request.code ?? '');
+    if (!identity) throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
+    return { body: context.identities.issue(identity) };
+  }
+  // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
+  if (context.identity?.role !== 'merchant') throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
+  const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id ?? '');
+  if (!member) throw new PlatformFailure(400, 'MEMBER_NOT_FOUND', `Member ${request.member_id} was not found`);
+  return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
+};
+
+export const authenticationOperations: ServiceOperations = {
+  token: { access: 'anyone', handle: tokenGrant },
+  loginV2: {
+    access: 'shopper',
+    async handle(context) {
+      const { loginId } = context.body as PlatformBody<'loginV2'>;
+      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
+      return signIn(context, loginId.email, undefined);
+    },
+  },
+  registerV2: {
+    access: 'shopper',
+    async handle(context) {
+      const { loginId, profile } = context.body as PlatformBody<'registerV2'>;
+      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
+      return signIn(context, loginId.email, profile ?? {});
+    },
+  },
+  verifyDuringAuthentication: {
+    access: 'shopper',
+    async handle(context) {
+      const { stateToken } = context.body as PlatformBody<'verifyDuringAuthentication'>;
+      const member = await memberOfToken(context, context.identities.stateTokenIdentity(stateToken));
+      return signedIn(context, { ...member, loginEmailVerified: true });
+    },
+  },
+  resendDuringAuthentication: { access: 'shopper', handle: async () => ({ body: {} }) },
+  recover: {
+    access: 'shopper',
+    async handle(context) {
+      const { recoveryToken } = context.body as PlatformBody<'recover'>;
+      return signedIn(context, await memberOfToken(context, context.identities.stateTokenIdentity(recoveryToken)));
+    },
+  },
+  sendRecoveryEmail: {
+    access: 'shopper',
+    async handle(context) {
+      const { email } = context.body as PlatformBody<'sendRecoveryEmail'>;
+      if (!(await memberByEmail(context.store, email))) throw notFound('Member with e-mail', email);
+      return { body: {} };
+    },
+  },
+  sendActivationEmail: {
+    access: 'shopper',
+    async handle(context) {
+      const { identityId } = context.body as PlatformBody<'sendActivationEmail'>;
+      if (!(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
+      return { body: {} };
+    },
+  },
+  startVerification: {
+    access: 'shopper',
+    async handle(context) {
+      const { identityId } = context.body as PlatformBody<'startVerification'>;
+      if (identityId && !(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
+      return { body: { verificationId: context.newId() } };
+    },
+  },
+  changePassword: {
+    access: 'member',
+    async handle(context) {
+      await memberOfToken(context, context.identity);
+      return { body: {} };
+    },
+  },
+  signOn: {
+    access: 'merchant',
+    async handle(context) {
+      const { loginId, profile } = context.body as PlatformBody<'signOn'>;
+      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
+      const { member } = await findOrCreate(context, loginId.email, {
+        ...(profile?.firstName && { firstName: profile.firstName }),
+        ...(profile?.lastName && { lastName: profile.lastName }),
+        ...(profile?.nickname && { nickname: profile.nickname }),
+      });
+      return { body: { sessionToken: context.identities.sessionToken(memberIdentity(context, member)), identity: identityOf(member) } };
+    },
+  },
+  ssoLoginWithTokenParams: {
+    access: 'shopper',
+    handle: async (context) => signedIn(context, await memberOfToken(context, undefined)),
+  },
+  ssoLogin: {
+    access: 'anyone',
+    async handle(context) {
+      const query = context.query as PlatformQuery<'ssoLogin'>;
+      const back = new URL(query.authorizationUrl ?? `${context.publicUrl}/__mock/oauth/authorize`);
+      back.searchParams.set('session_id', query.sessionId ?? '');
+      return redirect(back.toString());
+    },
+  },
+  ssoCallback: {
+    access: 'anyone',
+    async handle(context) {
+      const query = context.query as PlatformQuery<'ssoCallback'>;
+      const settings = await readSettings(context.store);
+      const back = new URL('/callback', settings.siteUrl);
+      if (query.error) back.searchParams.set('error', query.error);
+      else back.searchParams.set('code', context.identities.code(memberIdentity(context, await memberOfToken(context, undefined))));
+      if (query.state) back.searchParams.set('state', query.state);
+      return redirect(back.toString());
+    },
+  },
+  loginCallback: {
+    access: 'anyone',
+    async handle(context) {
+      const query = context.query as PlatformQuery<'loginCallback'>;
+      const settings = await readSettings(context.store);
+      const identity = context.identities.sessionTokenIdentity(query.sessionToken ?? '');
+      const member = await memberOfToken(context, identity);
+      const back = new URL('/callback', settings.siteUrl);
+      back.searchParams.set('code', context.identities.code(identity ?? memberIdentity(context, member)));
+      if (query.state) back.searchParams.set('state', query.state);
+      return redirect(back.toString());
+    },
+  },
+  logout: {
+    access: 'anyone',
+    async handle(context) {
+      const query = context.query as PlatformQuery<'logout'>;
+      const back = new URL(`${context.publicUrl}/__mock/oauth/logout`);
+      if (query.postLogoutRedirectUri) back.searchParams.set('post_logout_redirect_uri', query.postLogoutRedirectUri);
+      return redirect(back.toString());
+    },
+  },
+};

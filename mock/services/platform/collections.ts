@@ -1,0 +1,132 @@
+// Store collections (v1 writes and slug lookup, v2 reads and queries with offset paging, default 50). A product's
+// membership is kept on the product (`collectionIds`); a collection's `numberOfProducts` is counted from it.
+import type { Product } from '../../computations/catalogue-product';
+import { offsetPage } from '../../computations/paging';
+import { query, readFilter, readSort } from '../../computations/query-language';
+import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import type { SessionStore } from '../../engine/store';
+import { COLLECTIONS } from '../records';
+import type { PlatformBody, PlatformSchema } from '../wire-types';
+import { saveProduct } from './catalogue';
+import { slugify } from '../../computations/catalogue-product';
+
+type StoreCollection = PlatformSchema<'StoreCollection'>;
+
+/** The collection every product is in, as the platform names it. */
+export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
+
+const COLLECTION_EVENTS = {
+  created: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionCreated', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_created' },
+  changed: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionChanged', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_changed' },
+  deleted: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionDeleted', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_deleted' },
+} as const;
+
+const withCount = (collection: StoreCollection, products: readonly Product[]): StoreCollection => ({
+  ...collection,
+  numberOfProducts: collection.id === ALL_PRODUCTS_ID ? products.length : products.filter((product) => product.collectionIds?.includes(collection.id ?? '')).length,
+});
+
+const view = async (store: SessionStore, collection: StoreCollection): Promise<StoreCollection> =>
+  withCount(collection, await store.list<Product>(COLLECTIONS.products));
+
+const collectionOr404 = async (store: SessionStore, id: string): Promise<StoreCollection> => {
+  const collection = await store.get<StoreCollection>(COLLECTIONS.storeCollections, id);
+  if (!collection) throw notFound('Collection', id);
+  return collection;
+};
+
+const bySlug = async (context: OperationContext): Promise<StoreCollection> => {
+  const slug = context.path.slug as string;
+  const found = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections)).find((collection) => collection.slug === slug);
+  if (!found || (found.visible === false && context.identity?.role !== 'merchant')) throw notFound('Collection with slug', slug);
+  return view(context.store, found);
+};
+
+const byId = async (context: OperationContext): Promise<StoreCollection> => {
+  const collection = await collectionOr404(context.store, context.path.id as string);
+  if (collection.visible === false && context.identity?.role !== 'merchant') throw notFound('Collection', context.path.id as string);
+  return view(context.store, collection);
+};
+
+const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
+  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
+
+const changeMembership = async (context: OperationContext, add: boolean) => {
+  const id = context.path.id as string;
+  if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'Every product is in the All Products collection: its products cannot be changed');
+  await collectionOr404(context.store, id);
+  const { productIds = [] } = context.body as PlatformBody<'addProductsToCollection'>;
+  for (const [index, productId] of productIds.entries()) {
+    const product = await context.store.get<Product>(COLLECTIONS.products, productId);
+    if (!product) throw invalidField(`productIds[${index}]`, `product ${productId} was not found`);
+    const current = product.collectionIds ?? [];
+    const next = add ? [...new Set([...current, id])] : current.filter((collectionId) => collectionId !== id);
+    await saveProduct(context, { ...product, collectionIds: next });
+  }
+  context.emit(COLLECTION_EVENTS.changed, id, { actionEvent: { body: { collectionId: id, changedFields: ['productIds'] } } });
+  return { body: {} };
+};
+
+const queryPage = async (context: OperationContext, request: PlatformBody<'queryCollections'>) => {
+  const products = await context.store.list<Product>(COLLECTIONS.products);
+  const all = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections))
+    .filter((collection) => context.identity?.role === 'merchant' || collection.visible !== false)
+    .map((collection) => withCount(collection, products));
+  const page = offsetPage(query(all, readFilter(request.query?.filter, 'query.filter'), readSort(request.query?.sort, 'query.sort')), request.query?.paging);
+  return { collections: page.items, metadata: { count: page.items.length, offset: page.offset, total: page.total } };
+};
+
+export const collectionOperations: ServiceOperations = {
+  createCollection: {
+    access: 'merchant',
+    async handle(context) {
+      const { collection } = context.body as PlatformBody<'createCollection'>;
+      if (!collection.name) throw invalidField('collection.name', 'is required', 'REQUIRED_FIELD');
+      const slug = collection.slug ?? slugify(collection.name);
+      if (await slugTaken(context.store, slug)) throw invalidField('collection.slug', `${slug} is the slug of another collection`);
+      const created: StoreCollection = { ...collection, id: context.newId(), slug, visible: collection.visible ?? true, media: collection.media ?? { items: [] } };
+      await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
+      context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });
+      return { body: { collection: await view(context.store, created) } };
+    },
+  },
+  updateCollection: {
+    access: 'merchant',
+    async handle(context) {
+      const id = context.path.id as string;
+      const { collection: patch } = context.body as PlatformBody<'updateCollection'>;
+      const current = await collectionOr404(context.store, id);
+      if (patch.slug && (await slugTaken(context.store, patch.slug, id))) throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
+      const { id: _id, numberOfProducts: _count, ...fields } = patch;
+      const updated = { ...current, ...fields };
+      await context.store.put(COLLECTIONS.storeCollections, id, updated);
+      context.emit(COLLECTION_EVENTS.changed, id, { actionEvent: { body: { collectionId: id, changedFields: Object.keys(fields) } } });
+      return { body: { collection: await view(context.store, updated) } };
+    },
+  },
+  deleteCollection: {
+    access: 'merchant',
+    async handle(context) {
+      const id = context.path.id as string;
+      if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'The All Products collection cannot be deleted');
+      await collectionOr404(context.store, id);
+      await context.store.remove(COLLECTIONS.storeCollections, id);
+      for (const product of await context.store.list<Product>(COLLECTIONS.products)) {
+        if (product.collectionIds?.includes(id)) await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
+      }
+      context.emit(COLLECTION_EVENTS.deleted, id, { actionEvent: { body: { collectionId: id } } });
+      return { body: {} };
+    },
+  },
+  addProductsToCollection: { access: 'merchant', handle: (context) => changeMembership(context, true) },
+  removeProductsFromCollection: { access: 'merchant', handle: (context) => changeMembership(context, false) },
+  getCollectionBySlugV1: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context) } }) },
+  getCollectionBySlug: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context) } }) },
+  getCollection: { access: 'shopper', handle: async (context) => ({ body: { collection: await byId(context) } }) },
+  queryCollections: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body as PlatformBody<'queryCollections'>) }) },
+  queryCollectionsViaGet: {
+    access: 'shopper',
+    handle: async (context) => ({ body: await queryPage(context, (context.query['.r'] ?? {}) as PlatformBody<'queryCollections'>) }),
+  },
+};

@@ -1,0 +1,305 @@
+// Site media: file descriptors, upload and import URLs, imports that are PENDING and then READY (FAILED when the
+// source URL says "fail"), list and search with cursor paging, the trash bin (delete, restore, delete for
+// good), download and streaming URLs. The media manager is the merchant's.
+import { cursorPage } from '../../computations/paging';
+import { sortRecords } from '../../computations/query-language';
+import { invalidField, notFound } from '../../engine/failure';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { COLLECTIONS } from '../records';
+import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+
+type FileDescriptor = PlatformSchema<'FileDescriptor'>;
+type MediaType = NonNullable<FileDescriptor['mediaType']>;
+type ImportRequest = PlatformSchema<'FileImportRequest'>;
+
+const FILE_EVENTS = {
+  ready: { eventType: 'wix.media.site_media.v1.file_descriptor_file_ready', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'file_ready' },
+  failed: { eventType: 'wix.media.site_media.v1.file_descriptor_file_failed', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'file_failed' },
+  // The seed names update and delete events of files; the SDK's file module declares only ready and failed.
+  updated: { eventType: 'wix.media.site_media.v1.file_descriptor_updated', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'updated' },
+  deleted: { eventType: 'wix.media.site_media.v1.file_descriptor_deleted', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'deleted' },
+} as const;
+
+const MEDIA_ROOT = 'media-root';
+const SITE_ID = '3f0a5c2e-8d41-4b7a-9c16-2e5d8f7a1b90';
+const STATIC = 'https://static.wixstatic.com/media';
+
+const EXTENSIONS: Readonly<Record<string, string>> = { IMAGE: '~mv2.jpg', VIDEO: '', AUDIO: '.mp3', DOCUMENT: '.pdf', ARCHIVE: '.zip', VECTOR: '.svg', MODEL3D: '.glb' };
+
+const mediaTypeOf = (mimeType: string | undefined, given: string | undefined): MediaType => {
+  if (given && given !== 'UNKNOWN') return given as MediaType;
+  const type = (mimeType ?? '').split('/')[0];
+  if (mimeType === 'image/svg+xml') return 'VECTOR';
+  if (type === 'image') return 'IMAGE';
+  if (type === 'video') return 'VIDEO';
+  if (type === 'audio') return 'AUDIO';
+  if (/zip|x-tar|x-7z/.test(mimeType ?? '')) return 'ARCHIVE';
+  return 'DOCUMENT';
+};
+
+const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDescriptor['media'] => {
+  if (type === 'IMAGE') return { image: { image: { id, url, width: 1200, height: 1600, altText: name } } };
+  if (type === 'VIDEO') return { video: { id, url, title: name } };
+  if (type === 'AUDIO') return { audio: { id } };
+  if (type === 'ARCHIVE') return { archive: { id, url, filename: name } };
+  return { document: { id, url, filename: name } };
+};
+
+const fileOr404 = async (context: OperationContext, id: string): Promise<FileDescriptor> => {
+  const file = (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+  if (!file) throw notFound('File', id);
+  return file;
+};
+
+/** An import finishes when it is next looked at: READY, or FAILED when its source URL asks for it. */
+const settle = async (context: OperationContext, file: FileDescriptor): Promise<FileDescriptor> => {
+  if (file.operationStatus !== 'PENDING') return file;
+  const failed = /fail/i.test(file.sourceUrl ?? '');
+  const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
+  await context.store.put(COLLECTIONS.files, done.id as string, done);
+  context.emit(failed ? FILE_EVENTS.failed : FILE_EVENTS.ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {} } } } : { actionEvent: { body: { file: done } } });
+  return done;
+};
+
+const newFile = (context: OperationContext, request: ImportRequest | PlatformBody<'generateFileUploadUrl'>, sourceUrl?: string): FileDescriptor => {
+  const type = mediaTypeOf(request.mimeType, (request as ImportRequest).mediaType);
+  const id = `0abec0_${context.newId().replace(/-/g, '')}${EXTENSIONS[type] ?? ''}`;
+  const url = `${STATIC}/${id}`;
+  const name = (request as ImportRequest).displayName ?? (request as PlatformBody<'generateFileUploadUrl'>).fileName ?? id;
+  const now = context.now();
+  return {
+    id,
+    displayName: name,
+    url,
+    parentFolderId: request.parentFolderId ?? MEDIA_ROOT,
+    private: request.private ?? false,
+    mediaType: type,
+    media: mediaOf(id, type, url, name),
+    operationStatus: 'PENDING',
+    ...(sourceUrl && { sourceUrl }),
+    ...(type === 'IMAGE' && { thumbnailUrl: `${url}/v1/fit/w_50,h_50,q_90/file.jpg` }),
+    labels: request.labels ?? [],
+    createdDate: now,
+    updatedDate: now,
+    siteId: SITE_ID,
+    state: 'OK',
+    ...(request.mimeType && { mimeType: request.mimeType }),
+  };
+};
+
+const importOne = async (context: OperationContext, request: ImportRequest): Promise<FileDescriptor> => {
+  const file = newFile(context, request, request.url);
+  await context.store.put(COLLECTIONS.files, file.id as string, file);
+  return file;
+};
+
+interface ListRequest {
+  readonly parentFolderId?: string;
+  readonly mediaTypes?: readonly string[];
+  readonly private?: boolean;
+  readonly search?: string;
+  readonly sort?: { readonly fieldName?: string; readonly order?: string };
+  readonly paging?: { readonly limit?: number; readonly cursor?: string };
+}
+
+const listPage = async (context: OperationContext, request: ListRequest, state: 'OK' | 'DELETED') => {
+  const all = await Promise.all((await context.store.list<FileDescriptor>(COLLECTIONS.files)).map((file) => settle(context, file)));
+  const words = request.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
+  const matching = all.filter(
+    (file) =>
+      file.state === state &&
+      (request.parentFolderId === undefined || file.parentFolderId === request.parentFolderId) &&
+      (!request.mediaTypes?.length || request.mediaTypes.includes(file.mediaType ?? '')) &&
+      (request.private === undefined || file.private === request.private) &&
+      words.every((word) => `${file.displayName ?? ''} ${(file.labels ?? []).join(' ')}`.toLowerCase().includes(word)),
+  );
+  const sort = request.sort?.fieldName ? [{ fieldName: request.sort.fieldName, order: request.sort.order ?? 'ASC' }] : [{ fieldName: 'updatedDate', order: 'DESC' }];
+  const sorted = sortRecords(matching, sort, { sizeInBytes: 'sizeInBytes' });
+  const offset = request.paging?.cursor ? decodeOffset(request.paging.cursor) : 0;
+  const page = cursorPage(sorted, { offset, limit: request.paging?.limit ?? 50 });
+  return { files: page.items, nextCursor: { total: sorted.length, cursors: page.cursors.next ? { next: page.cursors.next } : {} } };
+};
+
+const decodeOffset = (cursor: string): number => {
+  try {
+    const state = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as { offset?: unknown; page?: unknown; limit?: unknown };
+    if (Number.isInteger(state.offset)) return state.offset as number;
+    // The platform's own cursors carry the page and its size.
+    if (Number.isInteger(state.page) && Number.isInteger(state.limit)) return ((state.page as number) - 1) * (state.limit as number);
+  } catch {
+    // fall through
+  }
+  throw invalidField('paging.cursor', 'is not a cursor this mock issued', 'FORMAT');
+};
+
+const listQuery = (query: PlatformQuery<'listFiles'>): ListRequest => ({
+  ...(query.parentFolderId !== undefined && { parentFolderId: query.parentFolderId }),
+  ...(query.mediaTypes !== undefined && { mediaTypes: query.mediaTypes }),
+  ...(query.private !== undefined && { private: query.private }),
+  ...(query['sort.fieldName'] && { sort: { fieldName: query['sort.fieldName'], order: query['sort.order'] ?? 'ASC' } }),
+  paging: { ...(query['paging.limit'] !== undefined && { limit: query['paging.limit'] }), ...(query['paging.cursor'] && { cursor: query['paging.cursor'] }) },
+});
+
+const expiring = (minutes: number | undefined): string => `${Math.floor(Date.now() / 1000) + (minutes ?? 60) * 60}`;
+
+export const mediaOperations: ServiceOperations = {
+  generateFilesDownloadUrl: {
+    access: 'merchant',
+    async handle(context) {
+      const { fileIds } = context.body as PlatformBody<'generateFilesDownloadUrl'>;
+      for (const id of fileIds) await fileOr404(context, id);
+      return { body: { downloadUrl: `https://archive.wixmp.com/archive/wix/${context.newId()}?expires=${expiring(60)}` } };
+    },
+  },
+  generateFileDownloadUrl: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'generateFileDownloadUrl'>;
+      const file = await fileOr404(context, request.fileId);
+      const name = encodeURIComponent(request.downloadFileName ?? file.displayName ?? 'file');
+      const keys = request.assetKeys?.length ? request.assetKeys : ['src'];
+      return {
+        body: {
+          downloadUrls: keys.map((assetKey) => ({
+            url: `https://download-files.wixmp.com/${encodeURIComponent(file.id as string)}/${encodeURIComponent(assetKey)}?token=${context.newId()}&filename=${name}&expires=${expiring(request.expirationInMinutes)}${request.contentDisposition === 'INLINE' ? '&inline=1' : ''}`,
+            assetKey,
+          })),
+        },
+      };
+    },
+  },
+  getFileDescriptor: {
+    access: 'merchant',
+    async handle(context) {
+      const { fileId } = context.query as PlatformQuery<'getFileDescriptor'>;
+      return { body: { file: await settle(context, await fileOr404(context, fileId)) } };
+    },
+  },
+  getFileDescriptors: {
+    access: 'merchant',
+    async handle(context) {
+      const { fileIds } = context.body as PlatformBody<'getFileDescriptors'>;
+      const files = [];
+      for (const id of fileIds) files.push(await settle(context, await fileOr404(context, id)));
+      return { body: { files } };
+    },
+  },
+  updateFileDescriptor: {
+    access: 'merchant',
+    async handle(context) {
+      const { file: patch } = context.body as PlatformBody<'updateFileDescriptor'>;
+      if (!patch.id) throw invalidField('file.id', 'is required', 'REQUIRED_FIELD');
+      const current = await fileOr404(context, patch.id);
+      const updated: FileDescriptor = {
+        ...current,
+        ...(patch.displayName !== undefined && { displayName: patch.displayName }),
+        ...(patch.parentFolderId !== undefined && { parentFolderId: patch.parentFolderId }),
+        ...(patch.labels !== undefined && { labels: patch.labels }),
+        updatedDate: context.now(),
+      };
+      await context.store.put(COLLECTIONS.files, updated.id as string, updated);
+      context.emit(FILE_EVENTS.updated, updated.id as string, { updatedEvent: { currentEntity: updated } });
+      return { body: { file: updated } };
+    },
+  },
+  generateFileUploadUrl: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'generateFileUploadUrl'>;
+      return { body: { uploadUrl: `https://upload.wixmp.com/upload/${context.newId()}?filename=${encodeURIComponent(request.fileName ?? 'file')}` } };
+    },
+  },
+  generateFileResumableUploadUrl: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'generateFileResumableUploadUrl'>;
+      return {
+        body: {
+          uploadProtocol: request.uploadProtocol ?? 'TUS',
+          uploadUrl: `https://upload.wixmp.com/tus/${context.newId()}?filename=${encodeURIComponent(request.fileName ?? 'file')}`,
+          uploadToken: context.newId().replace(/-/g, ''),
+        },
+      };
+    },
+  },
+  importFile: { access: 'merchant', handle: async (context) => ({ body: { file: await importOne(context, context.body as ImportRequest) } }) },
+  bulkImportFiles: {
+    access: 'merchant',
+    async handle(context) {
+      const { importFileRequests } = context.body as PlatformBody<'bulkImportFiles'>;
+      const files = [];
+      for (const request of importFileRequests) files.push(await importOne(context, request));
+      return { body: { files } };
+    },
+  },
+  bulkImportFile: {
+    access: 'merchant',
+    async handle(context) {
+      const { importFileRequests, returnEntity } = context.body as PlatformBody<'bulkImportFile'>;
+      const results = [];
+      for (const [originalIndex, request] of importFileRequests.entries()) {
+        const file = await importOne(context, request);
+        results.push({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(returnEntity !== false && { item: file }) });
+      }
+      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } } };
+    },
+  },
+  listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query as PlatformQuery<'listFiles'>), 'OK') }) },
+  listDeletedFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query as PlatformQuery<'listDeletedFiles'>), 'DELETED') }) },
+  searchFiles: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'searchFiles'>;
+      return {
+        body: await listPage(
+          context,
+          {
+            ...(request.search && { search: request.search }),
+            ...(request.mediaTypes && { mediaTypes: request.mediaTypes }),
+            ...(request.private !== undefined && { private: request.private }),
+            ...(request.sort && { sort: request.sort }),
+            ...(request.paging && { paging: request.paging }),
+          },
+          request.rootFolder === 'TRASH_ROOT' ? 'DELETED' : 'OK',
+        ),
+      };
+    },
+  },
+  generateVideoStreamingUrl: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'generateVideoStreamingUrl'>;
+      const file = await fileOr404(context, request.fileId);
+      if (file.mediaType !== 'VIDEO') throw invalidField('fileId', `${request.fileId} is not a video`);
+      const format = (request.format ?? 'HLS').toLowerCase();
+      return { body: { downloadUrl: { url: `https://repackager.wixmp.com/video.wixstatic.com/video/${encodeURIComponent(file.id as string)}/,720p,/mp4/file.mp4.urlset/master.${format === 'dash' ? 'mpd' : 'm3u8'}`, assetKey: format } } };
+    },
+  },
+  bulkDeleteFiles: {
+    access: 'merchant',
+    async handle(context) {
+      const { fileIds, permanent } = context.body as PlatformBody<'bulkDeleteFiles'>;
+      for (const id of fileIds) {
+        const file = await fileOr404(context, id);
+        if (permanent) await context.store.remove(COLLECTIONS.files, file.id as string);
+        else await context.store.put(COLLECTIONS.files, file.id as string, { ...file, state: 'DELETED', updatedDate: context.now() });
+        context.emit(FILE_EVENTS.deleted, file.id as string, { deletedEvent: { deletedEntity: { ...file, state: 'DELETED' } } });
+      }
+      return { body: {} };
+    },
+  },
+  bulkRestoreFilesFromTrashBin: {
+    access: 'merchant',
+    async handle(context) {
+      const { fileIds } = context.body as PlatformBody<'bulkRestoreFilesFromTrashBin'>;
+      for (const [index, id] of fileIds.entries()) {
+        const file = await fileOr404(context, id);
+        if (file.state !== 'DELETED') throw invalidField(`fileIds[${index}]`, `${id} is not in the trash bin`);
+        const restored: FileDescriptor = { ...file, state: 'OK', updatedDate: context.now() };
+        await context.store.put(COLLECTIONS.files, restored.id as string, restored);
+        context.emit(FILE_EVENTS.updated, restored.id as string, { updatedEvent: { currentEntity: restored } });
+      }
+      return { body: {} };
+    },
+  },
+};

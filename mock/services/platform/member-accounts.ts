@@ -1,0 +1,92 @@
+// Member records as the members service and sign-in share them: created from a login e-mail, found by it, the
+// slug made unique, and the member the hosted sign-in page signs in.
+import { slugify } from '../../computations/catalogue-product';
+import type { SessionStore } from '../../engine/store';
+import { COLLECTIONS } from '../records';
+import type { PlatformSchema } from '../wire-types';
+import { readSettings } from '../../engine/fixtures';
+
+export type Member = PlatformSchema<'Member'>;
+
+export const MEMBER_EVENTS = {
+  created: { eventType: 'wix.members.v1.member_created', entityFqdn: 'wix.members.v1.member', slug: 'created' },
+  updated: { eventType: 'wix.members.v1.member_updated', entityFqdn: 'wix.members.v1.member', slug: 'updated' },
+  deleted: { eventType: 'wix.members.v1.member_deleted', entityFqdn: 'wix.members.v1.member', slug: 'deleted' },
+} as const;
+
+interface LoginIndex {
+  readonly id: string;
+  readonly memberId: string;
+}
+
+export const memberByEmail = async (store: SessionStore, email: string): Promise<Member | undefined> => {
+  const login = await store.get<LoginIndex>(COLLECTIONS.memberLogins, email.toLowerCase());
+  if (login) return store.get<Member>(COLLECTIONS.members, login.memberId);
+  return (await store.list<Member>(COLLECTIONS.members)).find((member) => member.loginEmail?.toLowerCase() === email.toLowerCase());
+};
+
+/** A slug no other member has: the wanted one, or it with -2, -3... */
+export const uniqueSlug = async (store: SessionStore, wanted: string, except?: string): Promise<string> => {
+  const taken = new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
+  const base = slugify(wanted);
+  let slug = base;
+  for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+  return slug;
+};
+
+/** Stores a member and keeps the e-mail index in step. */
+export const saveMember = async (store: SessionStore, member: Member): Promise<void> => {
+  await store.put(COLLECTIONS.members, member.id as string, member);
+  if (member.loginEmail) await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), { id: member.loginEmail.toLowerCase(), memberId: member.id });
+};
+
+export const removeMember = async (store: SessionStore, member: Member): Promise<void> => {
+  await store.remove(COLLECTIONS.members, member.id as string);
+  if (member.loginEmail) await store.remove(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase());
+};
+
+export interface NewMember {
+  readonly loginEmail: string;
+  readonly firstName?: string;
+  readonly lastName?: string;
+  readonly nickname?: string;
+  readonly privacyStatus?: Member['privacyStatus'];
+  readonly status?: 'PENDING' | 'APPROVED';
+}
+
+export const newMember = async (store: SessionStore, given: NewMember, now: string, newId: () => string): Promise<Member> => {
+  const nickname = given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
+  return {
+    id: newId(),
+    loginEmail: given.loginEmail,
+    loginEmailVerified: false,
+    status: given.status ?? 'APPROVED',
+    contactId: newId(),
+    contact: {
+      ...(given.firstName && { firstName: given.firstName }),
+      ...(given.lastName && { lastName: given.lastName }),
+      emails: [given.loginEmail],
+      phones: [],
+      addresses: [],
+    },
+    profile: { nickname, slug: await uniqueSlug(store, nickname) },
+    privacyStatus: given.privacyStatus ?? 'PUBLIC',
+    activityStatus: 'ACTIVE',
+    createdDate: now,
+    updatedDate: now,
+  };
+};
+
+/**
+ * The member the hosted sign-in page signs in when the browser brings no session token: the fixture's default
+ * member, else the first member, else a new one.
+ */
+export const hostedSignInMember = async (store: SessionStore): Promise<string> => {
+  const settings = await readSettings(store);
+  if (settings.defaultMemberId && (await store.get<Member>(COLLECTIONS.members, settings.defaultMemberId))) return settings.defaultMemberId;
+  const first = (await store.list<Member>(COLLECTIONS.members)).find((member) => member.status === 'APPROVED');
+  if (first?.id) return first.id;
+  const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () => globalThis.crypto.randomUUID());
+  await saveMember(store, created);
+  return created.id as string;
+};

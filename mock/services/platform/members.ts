@@ -1,0 +1,249 @@
+// Members: the caller's own member (slug, community, field sets, deletion), the site owner's management
+// (create, update, moderation: approve, block, mute, unmute, disconnect; bulk by ids or by filter; contact
+// detail deletion) and the lists (offset paging, default 50). Field sets shape what is returned: PUBLIC,
+// EXTENDED, FULL. A member reaches only its own record.
+import { offsetPage } from '../../computations/paging';
+import { query, readFilter, sortRecords, type SortSpec } from '../../computations/query-language';
+import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { COLLECTIONS } from '../records';
+import type { PlatformBody, PlatformQuery } from '../wire-types';
+import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, uniqueSlug, type Member } from './member-accounts';
+
+type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
+
+const PUBLIC_FIELDS = ['id', 'contactId', 'createdDate', 'updatedDate', 'profile'] as const;
+const EXTENDED_FIELDS = [...PUBLIC_FIELDS, 'loginEmail', 'status', 'privacyStatus', 'activityStatus'] as const;
+
+/** The member as a field set shows it; FULL only for the site owner or the member itself. */
+export const shapeMember = (member: Member, fieldsets: readonly string[] | undefined, mayFull: boolean): Member => {
+  const asked = new Set<string>(fieldsets?.length ? fieldsets : ['PUBLIC']);
+  const level: Fieldset = asked.has('FULL') && mayFull ? 'FULL' : asked.has('EXTENDED') || asked.has('FULL') ? 'EXTENDED' : 'PUBLIC';
+  if (level === 'FULL') return member;
+  const fields: readonly string[] = level === 'EXTENDED' ? EXTENDED_FIELDS : PUBLIC_FIELDS;
+  return Object.fromEntries(Object.entries(member).filter(([key]) => fields.includes(key))) as Member;
+};
+
+const memberOr404 = async (context: OperationContext, id: string): Promise<Member> => {
+  const member = await context.store.get<Member>(COLLECTIONS.members, id);
+  if (!member) throw notFound('Member', id);
+  return member;
+};
+
+/** The caller's own member record (a member token). */
+const myMember = async (context: OperationContext): Promise<Member> => memberOr404(context, context.identity?.id as string);
+
+/** A member by id: the merchant any; a member only itself. */
+const reachableMember = async (context: OperationContext, id: string): Promise<Member> => {
+  if (context.identity?.role === 'member' && context.identity.id !== id) throw permissionDenied('A member may read and change only its own member record');
+  if (context.identity?.role === 'visitor') throw permissionDenied('A visitor may not read member records');
+  return memberOr404(context, id);
+};
+
+const save = async (context: OperationContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
+  const stored: Member = { ...member, updatedDate: context.now() };
+  await saveMember(context.store, stored);
+  context.emit(MEMBER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  return stored;
+};
+
+const remove = async (context: OperationContext, member: Member) => {
+  await removeMember(context.store, member);
+  context.emit(MEMBER_EVENTS.deleted, member.id as string, { deletedEvent: { deletedEntity: member } });
+  // Reviews and content move to the assignee in the platform; here the member's own data simply goes.
+};
+
+const setSlug = async (context: OperationContext, member: Member, slug: string): Promise<Member> => {
+  if ((await uniqueSlug(context.store, slug, member.id)) !== slug) {
+    throw new PlatformFailure(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
+  }
+  return save(context, { ...member, profile: { ...member.profile, slug } });
+};
+
+const withStatus = (changes: Partial<Member>) => async (context: OperationContext) => {
+  const member = await memberOr404(context, context.path.id as string);
+  return { body: { member: await save(context, { ...member, ...changes }) } };
+};
+
+const clearContact = (field: 'phones' | 'emails' | 'addresses') => async (context: OperationContext) => {
+  const member = await reachableMember(context, context.path.id as string);
+  const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
+  return { body: { member: shapeMember(saved, ['FULL'], true) } };
+};
+
+/** Members matching a filter and a free-text search over the named fields (by default nickname and e-mail). */
+const matching = async (context: OperationContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
+  const all = await context.store.list<Member>(COLLECTIONS.members);
+  const filtered = query(all, readFilter(filter, 'filter'), undefined);
+  const words = search?.expression?.toLowerCase();
+  if (!words) return filtered;
+  const fields = search?.fields?.length ? search.fields : ['profile.nickname', 'loginEmail'];
+  return filtered.filter((member) => fields.some((field) => String(field.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], member) ?? '').toLowerCase().includes(words)));
+};
+
+const byFilter = (changes: Partial<Member> | 'delete') => async (context: OperationContext) => {
+  const request = context.body as PlatformBody<'bulkDeleteMembersByFilter'>;
+  for (const member of await matching(context, request.filter, request.search)) {
+    if (changes === 'delete') await remove(context, member);
+    else await save(context, { ...member, ...changes });
+  }
+  // The platform runs these as an asynchronous job; the mock finishes it before answering.
+  return { body: { jobId: context.newId() } };
+};
+
+const listPage = (context: OperationContext, members: Member[], paging: { limit?: number; offset?: number } | undefined, sorting: SortSpec[] | undefined, fieldsets: string[] | undefined) => {
+  const page = offsetPage(sortRecords(members, sorting), paging);
+  return {
+    members: page.items.map((member) => shapeMember(member, fieldsets, true)),
+    metadata: { count: page.items.length, offset: page.offset, total: page.total, tooManyToCount: false },
+  };
+};
+
+export const memberOperations: ServiceOperations = {
+  updateMySlug: {
+    access: 'member',
+    async handle(context) {
+      const { slug } = context.body as PlatformBody<'updateMySlug'>;
+      return { body: { member: shapeMember(await setSlug(context, await myMember(context), slug), ['FULL'], true) } };
+    },
+  },
+  updateMemberSlug: {
+    access: 'merchant',
+    async handle(context) {
+      const { slug } = context.body as PlatformBody<'updateMemberSlug'>;
+      return { body: { member: shapeMember(await setSlug(context, await memberOr404(context, context.path.id as string), slug), ['FULL'], true) } };
+    },
+  },
+  joinCommunity: {
+    access: 'member',
+    handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PUBLIC' }), ['FULL'], true) } }),
+  },
+  leaveCommunity: {
+    access: 'member',
+    handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PRIVATE' }), ['FULL'], true) } }),
+  },
+  getMyMember: {
+    access: 'member',
+    async handle(context) {
+      const { fieldSet, fieldsets } = context.query as PlatformQuery<'getMyMember'>;
+      return { body: { member: shapeMember(await myMember(context), [...(fieldsets ?? []), ...(fieldSet ? [fieldSet] : [])], true) } };
+    },
+  },
+  deleteMyMember: {
+    access: 'member',
+    async handle(context) {
+      await remove(context, await myMember(context));
+      return { body: {} };
+    },
+  },
+  getMember: {
+    access: 'shopper',
+    async handle(context) {
+      const { fieldsets } = context.query as PlatformQuery<'getMember'>;
+      return { body: { member: shapeMember(await reachableMember(context, context.path.id as string), fieldsets, true) } };
+    },
+  },
+  updateMember: {
+    access: 'merchant',
+    async handle(context) {
+      const { member: patch = {} } = context.body as PlatformBody<'updateMember'>;
+      const member = await memberOr404(context, context.path.id as string);
+      if (patch.loginEmail && patch.loginEmail.toLowerCase() !== member.loginEmail?.toLowerCase()) {
+        const other = await memberByEmail(context.store, patch.loginEmail);
+        if (other && other.id !== member.id) throw invalidField('member.loginEmail', `${patch.loginEmail} is the login e-mail of another member`);
+      }
+      const { id: _id, ...fields } = patch;
+      const updated: Member = {
+        ...member,
+        ...fields,
+        contact: { ...member.contact, ...fields.contact },
+        profile: { ...member.profile, ...fields.profile, slug: member.profile?.slug },
+      };
+      if (member.loginEmail && fields.loginEmail && fields.loginEmail !== member.loginEmail) await removeMember(context.store, member);
+      return { body: { member: shapeMember(await save(context, updated), ['FULL'], true) } };
+    },
+  },
+  deleteMember: {
+    access: 'merchant',
+    async handle(context) {
+      await remove(context, await memberOr404(context, context.path.id as string));
+      return { body: {} };
+    },
+  },
+  listMembers: {
+    access: 'merchant',
+    async handle(context) {
+      const flat = context.query as PlatformQuery<'listMembers'>;
+      const message = (context.query['.r'] ?? {}) as { paging?: { limit?: number; offset?: number }; fieldsets?: string[]; sorting?: SortSpec[] };
+      const paging = message.paging ?? { ...(flat['paging.limit'] !== undefined && { limit: flat['paging.limit'] }), ...(flat['paging.offset'] !== undefined && { offset: flat['paging.offset'] }) };
+      const sorting = message.sorting ?? (flat['sorting.fieldName'] ? [{ fieldName: flat['sorting.fieldName'], order: flat['sorting.order'] ?? 'ASC' }] : undefined);
+      const members = await context.store.list<Member>(COLLECTIONS.members);
+      return { body: listPage(context, members, paging, sorting, message.fieldsets ?? flat.fieldsets) };
+    },
+  },
+  queryMembers: {
+    access: 'merchant',
+    async handle(context) {
+      const request = context.body as PlatformBody<'queryMembers'>;
+      const members = await matching(context, request.query?.filter, request.search);
+      return { body: listPage(context, members, request.query?.paging, request.query?.sorting, request.fieldsets) };
+    },
+  },
+  createMember: {
+    access: 'merchant',
+    async handle(context) {
+      const { member: given = {} } = context.body as PlatformBody<'createMember'>;
+      if (!given.loginEmail) throw invalidField('member.loginEmail', 'is required', 'REQUIRED_FIELD');
+      if (await memberByEmail(context.store, given.loginEmail)) throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
+      const base = await newMember(
+        context.store,
+        {
+          loginEmail: given.loginEmail,
+          ...(given.contact?.firstName && { firstName: given.contact.firstName }),
+          ...(given.contact?.lastName && { lastName: given.contact.lastName }),
+          ...(given.profile?.nickname && { nickname: given.profile.nickname }),
+          ...(given.privacyStatus && { privacyStatus: given.privacyStatus }),
+        },
+        context.now(),
+        context.newId,
+      );
+      const created: Member = {
+        ...base,
+        contact: {
+          ...base.contact,
+          ...given.contact,
+          addresses: (given.contact?.addresses ?? []).map((address) => ({ ...address, id: context.newId() })),
+        },
+        profile: { ...base.profile, ...given.profile, slug: base.profile?.slug },
+      };
+      return { body: { member: shapeMember(await save(context, created, 'created'), ['FULL'], true) } };
+    },
+  },
+  muteMember: { access: 'merchant', handle: withStatus({ activityStatus: 'MUTED' }) },
+  unmuteMember: { access: 'merchant', handle: withStatus({ activityStatus: 'ACTIVE' }) },
+  approveMember: { access: 'merchant', handle: withStatus({ status: 'APPROVED' }) },
+  blockMember: { access: 'merchant', handle: withStatus({ status: 'BLOCKED' }) },
+  disconnectMember: { access: 'merchant', handle: withStatus({ status: 'OFFLINE' }) },
+  bulkDeleteMembers: {
+    access: 'merchant',
+    async handle(context) {
+      const { memberIds } = context.body as PlatformBody<'bulkDeleteMembers'>;
+      const results = [];
+      for (const [originalIndex, id] of memberIds.entries()) {
+        const member = await context.store.get<Member>(COLLECTIONS.members, id);
+        if (member) await remove(context, member);
+        results.push({
+          itemMetadata: { id, originalIndex, success: Boolean(member), ...(!member && { error: { code: 'NOT_FOUND', description: `Member ${id} was not found` } }) },
+        });
+      }
+      const failures = results.filter((result) => !result.itemMetadata.success).length;
+      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+    },
+  },
+  bulkDeleteMembersByFilter: { access: 'merchant', handle: byFilter('delete') },
+  bulkApproveMembers: { access: 'merchant', handle: byFilter({ status: 'APPROVED' }) },
+  bulkBlockMembers: { access: 'merchant', handle: byFilter({ status: 'BLOCKED' }) },
+  deleteMemberPhones: { access: 'shopper', handle: clearContact('phones') },
+  deleteMemberEmails: { access: 'shopper', handle: clearContact('emails') },
+  deleteMemberAddresses: { access: 'shopper', handle: clearContact('addresses') },
+};

@@ -1,0 +1,223 @@
+// Reviews: created by a member or an anonymous visitor (with a contact), moderated by the site owner
+// (APPROVED / REJECTED, published on approval), replied to by the owner, counted and queried with cursor
+// paging. Visitors and members see published (approved) reviews; the owner sees every review when it asks.
+import { cursorPage, cursorQuery } from '../../computations/paging';
+import { query, readFilter } from '../../computations/query-language';
+import { invalidField, notFound, permissionDenied } from '../../engine/failure';
+import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { COLLECTIONS } from '../records';
+import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import type { Member } from './member-accounts';
+
+type Review = PlatformSchema<'Review'>;
+type ModerationStatus = NonNullable<NonNullable<Review['moderation']>['moderationStatus']>;
+
+const REVIEW_EVENTS = {
+  created: { eventType: 'wix.reviews.v1.review_created', entityFqdn: 'wix.reviews.v1.review', slug: 'created' },
+  updated: { eventType: 'wix.reviews.v1.review_updated', entityFqdn: 'wix.reviews.v1.review', slug: 'updated' },
+  deleted: { eventType: 'wix.reviews.v1.review_deleted', entityFqdn: 'wix.reviews.v1.review', slug: 'deleted' },
+  moderationChanged: { eventType: 'wix.reviews.v1.review_moderation_status_changed', entityFqdn: 'wix.reviews.v1.review', slug: 'moderation_status_changed' },
+  published: { eventType: 'wix.reviews.v1.review_review_published', entityFqdn: 'wix.reviews.v1.review', slug: 'review_published' },
+} as const;
+
+const isOwner = (context: OperationContext): boolean => context.identity?.role === 'merchant';
+const published = (review: Review): boolean => review.moderation?.moderationStatus === 'APPROVED';
+
+const reviewOr404 = async (context: OperationContext, id: string, includePrivate = false): Promise<Review> => {
+  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review)))) throw notFound('Review', id);
+  return review;
+};
+
+const callerMember = async (context: OperationContext): Promise<Member | undefined> =>
+  context.identity?.role === 'member' ? context.store.get<Member>(COLLECTIONS.members, context.identity.id) : undefined;
+
+const isAuthor = async (context: OperationContext, review: Review): Promise<boolean> => {
+  const member = await callerMember(context);
+  return Boolean(member?.contactId && member.contactId === review.author?.contactId);
+};
+
+const save = async (context: OperationContext, review: Review, revise = true): Promise<Review> => {
+  const stored: Review = { ...review, ...(revise && { revision: String(Number(review.revision ?? '0') + 1), updatedDate: context.now() }) };
+  await context.store.put(COLLECTIONS.reviews, stored.id as string, stored);
+  return stored;
+};
+
+const create = async (context: OperationContext, given: Review, author: NonNullable<Review['author']>): Promise<Review> => {
+  const now = context.now();
+  const review: Review = {
+    ...given,
+    id: context.newId(),
+    content: { media: [], ...given.content },
+    author,
+    moderation: { moderationStatus: 'IN_MODERATION', manuallyChanged: false },
+    foundHelpful: 0,
+    foundUnhelpful: 0,
+    helpfulness: 0,
+    relevanceScore: 0,
+    verified: false,
+    origin: { type: 'ORGANIC' },
+    reviewDate: given.reviewDate ?? now,
+    publishCount: 0,
+    revision: '1',
+    createdDate: now,
+    updatedDate: now,
+  };
+  await context.store.put(COLLECTIONS.reviews, review.id as string, review);
+  context.emit(REVIEW_EVENTS.created, review.id as string, { createdEvent: { entity: review } });
+  return review;
+};
+
+/** A change of moderation status, with its events: moderation changed, and published on a first approval. */
+const moderate = (context: OperationContext, review: Review, status: ModerationStatus): Review => {
+  if (review.moderation?.moderationStatus === status) return review;
+  const approved = status === 'APPROVED';
+  const next: Review = { ...review, moderation: { moderationStatus: status, manuallyChanged: true }, publishCount: (review.publishCount ?? 0) + (approved ? 1 : 0) };
+  context.emit(REVIEW_EVENTS.moderationChanged, review.id as string, { actionEvent: { body: { review: next, previousModerationStatus: review.moderation?.moderationStatus } } });
+  if (approved) context.emit(REVIEW_EVENTS.published, review.id as string, { actionEvent: { body: { review: next } } });
+  return next;
+};
+
+const contentOf = (patch: NonNullable<Review['content']>, current: Review['content'], mask: string | undefined): Review['content'] => {
+  if (!mask) return { ...current, ...patch };
+  const fields = mask.split(',').map((path) => path.trim().replace(/^content\./, ''));
+  const next: Record<string, unknown> = { ...current };
+  for (const field of fields) {
+    const value = (patch as Record<string, unknown>)[field];
+    if (value === undefined) delete next[field];
+    else next[field] = value;
+  }
+  return next as Review['content'];
+};
+
+/** The review the caller may change: the owner any; a member its own; nobody else. */
+const changeable = async (context: OperationContext, id: string): Promise<Review> => {
+  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  if (!review) throw notFound('Review', id);
+  if (!isOwner(context) && !(await isAuthor(context, review))) throw permissionDenied('Only the site owner or the review\'s author may change it');
+  return review;
+};
+
+const visible = (context: OperationContext, all: Review[], includePrivate: boolean | undefined): Review[] => (isOwner(context) && includePrivate ? all : all.filter(published));
+
+export const reviewOperations: ServiceOperations = {
+  getReview: {
+    access: 'shopper',
+    async handle(context) {
+      const { returnPrivateReviews } = context.query as PlatformQuery<'getReview'>;
+      return { body: { review: await reviewOr404(context, context.path.reviewId as string, returnPrivateReviews === true) } };
+    },
+  },
+  createReview: {
+    access: 'shopper',
+    async handle(context) {
+      const { review } = context.body as PlatformBody<'createReview'>;
+      const member = await callerMember(context);
+      const author: NonNullable<Review['author']> = member
+        ? { contactId: member.contactId, authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' }
+        : { ...(review.author?.contactId && { contactId: review.author.contactId }), authorName: review.author?.authorName ?? 'Visitor', authorType: context.identity?.role === 'merchant' ? (review.author?.authorType ?? 'VISITOR') : 'VISITOR' };
+      if (!review.entityId) throw invalidField('review.entityId', 'is required', 'REQUIRED_FIELD');
+      return { body: { review: await create(context, review, author) } };
+    },
+  },
+  createReviewAndContact: {
+    access: 'shopper',
+    async handle(context) {
+      const request = context.body as PlatformBody<'createReviewAndContact'>;
+      if (!request.entityId) throw invalidField('entityId', 'is required', 'REQUIRED_FIELD');
+      const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
+      const review = await create(context, { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) }, author);
+      return { body: { review } };
+    },
+  },
+  updateReview: {
+    access: 'shopper',
+    async handle(context) {
+      const { review: patch, fieldMask } = context.body as PlatformBody<'updateReview'>;
+      let review = await changeable(context, context.path.reviewId as string);
+      if (patch.revision !== undefined && patch.revision !== review.revision) {
+        throw invalidField('review.revision', `is ${patch.revision}, the review is at revision ${review.revision}: read it again`);
+      }
+      const mask = typeof fieldMask === 'string' ? fieldMask : undefined;
+      if (patch.moderation?.moderationStatus) {
+        if (!isOwner(context)) throw permissionDenied('Only the site owner moderates reviews');
+        review = moderate(context, review, patch.moderation.moderationStatus as ModerationStatus);
+      }
+      if (patch.content) review = { ...review, content: contentOf(patch.content, review.content, mask) };
+      if (patch.reviewDate) review = { ...review, reviewDate: patch.reviewDate };
+      if (patch.author && isOwner(context)) review = { ...review, author: { ...review.author, ...patch.author } };
+      const saved = await save(context, review);
+      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
+      return { body: { review: saved } };
+    },
+  },
+  updateReviewContent: {
+    access: 'shopper',
+    async handle(context) {
+      const { content, fieldMask } = context.body as PlatformBody<'updateReviewContent'>;
+      const review = await changeable(context, context.path.reviewId as string);
+      const saved = await save(context, { ...review, content: contentOf(content ?? {}, review.content, fieldMask) });
+      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
+      return { body: { review: saved } };
+    },
+  },
+  deleteReview: {
+    access: 'shopper',
+    async handle(context) {
+      const review = await changeable(context, context.path.reviewId as string);
+      await context.store.remove(COLLECTIONS.reviews, review.id as string);
+      context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
+      return { body: { review } };
+    },
+  },
+  bulkDeleteReviews: {
+    access: 'merchant',
+    async handle(context) {
+      const { filter } = context.body as PlatformBody<'bulkDeleteReviews'>;
+      for (const review of query(await context.store.list<Review>(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
+        await context.store.remove(COLLECTIONS.reviews, review.id as string);
+        context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
+      }
+      return { body: { jobId: context.newId() } };
+    },
+  },
+  queryReviews: {
+    access: 'shopper',
+    async handle(context) {
+      const { query: request, returnPrivateReviews } = context.body as PlatformBody<'queryReviews'>;
+      const at = cursorQuery({ ...(request?.filter && { filter: readFilter(request.filter, 'query.filter') }), ...(request?.sort && { sort: request.sort }), ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }) });
+      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), returnPrivateReviews);
+      const matching = query(all, at.filter, at.sort ?? [{ fieldName: 'createdDate', order: 'DESC' }]);
+      const page = cursorPage(matching, at);
+      return { body: { reviews: page.items, metadata: { count: page.items.length, offset: at.offset, total: matching.length, tooManyToCount: false, cursors: page.cursors } } };
+    },
+  },
+  setReviewReply: {
+    access: 'merchant',
+    async handle(context) {
+      const { message } = context.body as PlatformBody<'setReviewReply'>;
+      const review = await changeable(context, context.path.reviewId as string);
+      const now = context.now();
+      const saved = await save(context, { ...review, reply: { message, createdDate: review.reply?.createdDate ?? now, updatedDate: now } });
+      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
+      return { body: { review: saved } };
+    },
+  },
+  removeReviewReply: {
+    access: 'merchant',
+    async handle(context) {
+      const { reply: _reply, ...review } = await changeable(context, context.path.reviewId as string);
+      const saved = await save(context, review);
+      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
+      return { body: { review: saved } };
+    },
+  },
+  countReviews: {
+    access: 'shopper',
+    async handle(context) {
+      const { filter, includePrivateReviews } = context.body as PlatformBody<'countReviews'>;
+      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), includePrivateReviews);
+      return { body: { count: query(all, readFilter(filter, 'filter'), undefined).length } };
+    },
+  },
+};

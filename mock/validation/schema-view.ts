@@ -1,0 +1,51 @@
+// The bundled document's schemas as Ajv compiles them, and the Ajv instances they compile into. One place for
+// both sides: requests (a `readOnly` property is never required from a client) and responses (it is).
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { JsonObject } from '../../spec-model/operation-contract';
+
+const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A schema copied for one side of the exchange: local references point into the family's registered document
+ * (`documentId`), examples are left out (they are not validated), and for a request a `readOnly` property is
+ * not required (OpenAPI 3.1).
+ */
+export const schemaView = (node: unknown, documentId: string, side: 'request' | 'response'): unknown => {
+  if (Array.isArray(node)) return node.map((item) => schemaView(item, documentId, side));
+  if (!isObject(node)) return node;
+  const copy: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) copy[key] = `${documentId}${value}`;
+    else if (key !== 'example' && key !== 'examples') copy[key] = schemaView(value, documentId, side);
+  }
+  if (side === 'request' && Array.isArray(copy.required) && isObject(copy.properties)) {
+    const properties = copy.properties;
+    copy.required = copy.required.filter((name) => {
+      const property = properties[String(name)];
+      return !(isObject(property) && property.readOnly === true);
+    });
+  }
+  return copy;
+};
+
+/**
+ * strict off: OpenAPI adds keywords (discriminator, x-*) JSON Schema does not know; logger off: an unknown format
+ * is ignored, as Prism does, without a console warning per schema; validateSchema off: the documents are linted
+ * by redocly, and checking them again against the meta-schema costs start-up time.
+ */
+export const createAjv = (options: { coerceTypes: boolean; allErrors: boolean }): Ajv2020 => {
+  const ajv = new Ajv2020({ strict: false, allErrors: options.allErrors, coerceTypes: options.coerceTypes, logger: false, validateSchema: false });
+  addFormats(ajv);
+  return ajv;
+};
+
+/** The Ajv instances every family's validators compile into. */
+export class SchemaCompilers {
+  /** Request bodies and encoded messages, as sent. */
+  readonly body = createAjv({ coerceTypes: false, allErrors: true });
+  /** Parameters arrive as text: `limit=5` is the integer 5, `active=true` the boolean. */
+  readonly parameters = createAjv({ coerceTypes: true, allErrors: true });
+  /** The stateful engine's answers: the first violation is enough to name the field at fault. */
+  readonly response = createAjv({ coerceTypes: false, allErrors: false });
+}
