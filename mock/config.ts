@@ -38,7 +38,7 @@ export const modeArgument = (argv: readonly string[]): string | undefined => {
 export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): MockConfig => {
   const port = integer('PORT', env.PORT, 4010, 0, 65535);
   const given = modeArgument(argv);
-  const mode = given ?? env.MOCK_MODE ?? 'static';
+  const mode = given ?? env.MOCK_MODE ?? 'stateful';
   if (!MOCK_MODES.includes(mode as MockMode)) {
     throw new ConfigError(`${given === undefined ? 'MOCK_MODE' : '--mode'} must be ${MOCK_MODES.join(', ')}, got "${mode}"`);
   }

@@ -74,7 +74,7 @@ const prismPipeline = (mode: PrismMode, publicUrl: () => string, log: (line: str
 
 export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const mode = options.mode ?? 'static';
+  const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const engine =
     mode === 'stateful'

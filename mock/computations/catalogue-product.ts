@@ -165,3 +165,28 @@ export const findVariant = (product: Product, options: { variantId?: string; opt
   }
   return variants.length === 1 ? variants[0] : variants.find((variant) => variant.id === DEFAULT_VARIANT_ID);
 };
+
+/** The catalogue's largest amount (prices, costs, weights). */
+export const MAX_CATALOGUE_NUMBER = 999_999_999.99;
+
+/**
+ * The first number of a completed product that is not finite or beyond the catalogue's bounds (an adjustment or
+ * a discount can push one there), by its path; undefined when every number is in range.
+ */
+export const outOfRange = (value: unknown, path = 'product'): string | undefined => {
+  if (typeof value === 'number') return Number.isFinite(value) && Math.abs(value) <= MAX_CATALOGUE_NUMBER ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = outOfRange(item, `${path}[${index}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = outOfRange(item, `${path}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
+};

@@ -1,11 +1,19 @@
 import createFetchClient from 'openapi-fetch';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { FAMILIES, listOperations, loadDocument, resolveSchema, type Json, type JsonObject } from '../support/documents';
 import { exampleRequest } from '../support/example-request';
+import { API_KEY, memberToken, needsMember } from '../support/mock-credentials';
 
 // For every operation with a required body field or required query parameter: the example request without it
-// must get a 4xx whose body or violations header names the missing field.
-const client = createFetchClient({ baseUrl: inject('mockUrl') });
+// must get a 4xx whose body or violations header names the missing field (stateful mock, as the role the
+// operation needs, in a session of its own).
+const baseUrl = inject('mockUrl');
+const SESSION = 'negative';
+const client = createFetchClient({ baseUrl });
+let member = '';
+beforeAll(async () => {
+  member = await memberToken(baseUrl, SESSION);
+});
 type AnyRequest = (method: string, path: string, init: object) => Promise<{ response: Response; error?: unknown }>;
 const request = client.request as unknown as AnyRequest;
 
@@ -46,7 +54,7 @@ for (const family of FAMILIES) {
         const { response, error } = await request(operation.method.toLowerCase(), operation.path, {
           params: { path: example.path, query },
           body,
-          headers: { Authorization: 'contract-test-token' },
+          headers: { Authorization: needsMember(operation.operationId) ? member : API_KEY, 'x-mock-session': SESSION },
           redirect: 'manual',
           parseAs: 'text',
         });

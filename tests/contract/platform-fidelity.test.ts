@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { merchantHeaders } from '../support/mock-credentials';
 import { listOperations, loadDocument, type Family, type Json, type JsonObject, type Operation } from '../support/documents';
 import { exampleRequest, firstExample } from '../support/example-request';
 import { createValidator } from '../support/schema-validator';
@@ -141,7 +142,7 @@ const requestBodyProperties = (family: Family, operationId: string): object => {
 
 describe('the live mock accepts real-shaped requests', () => {
   const baseUrl = inject('mockUrl');
-  const send = (path: string, init: RequestInit) => fetch(`${baseUrl}${path}`, { ...init, headers: { Authorization: 'fidelity-test', 'Content-Type': 'application/json', ...init.headers } });
+  const send = (path: string, init: RequestInit) => fetch(`${baseUrl}${path}`, { ...init, headers: { ...merchantHeaders('fidelity'), 'Content-Type': 'application/json', ...init.headers } });
 
   it('GET query-platformized with .r, as the SDK sends it', async () => {
     const r = Buffer.from(JSON.stringify({ query: { paging: { limit: 5 } } })).toString('base64url');

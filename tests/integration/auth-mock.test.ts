@@ -1,8 +1,10 @@
 import { describe, expect, inject, it } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { createClient } from '../../src/index';
+import { API_KEY } from '../support/mock-credentials';
 
-// The OAuth strategy against the mock playing the platform's side of every grant and login state.
+// The OAuth strategy against the stateful mock playing the platform's side of every grant and login state:
+// the tokens are the mock's own, so only what it minted is accepted.
 const baseUrl = inject('mockUrl');
 // Client ids are GUIDs on the platform, and the mock's contract checks the format.
 const CLIENT_ID = '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f';
@@ -14,21 +16,36 @@ const signedIn = (tokens?: Tokens) => {
 };
 
 describe('grants against the mock', () => {
-  it('anonymous: a first call gets a visitor token', async () => {
+  it('anonymous: a first call gets a visitor token the mock accepts', async () => {
     const { auth, client } = signedIn();
-    await client.commerce.GET('/v1/carts/current');
+    const { data } = await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } });
+    expect(data?.products?.length).toBeGreaterThan(0);
     expect(auth.getTokens().accessToken.value).not.toBe('');
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
   });
 
-  it('refresh_token: an expired token is renewed', async () => {
-    const { auth, client } = signedIn({ accessToken: { value: 'expired', expiresAt: now() - 1 }, refreshToken: { value: 'OAUTH_REFRESH.member', role: 'member' } });
-    await client.commerce.GET('/v1/carts/current');
+  it('refresh_token: an expired member token is renewed with the refresh token the mock issued', async () => {
+    const first = signedIn();
+    const oauthData = await memberSignIn(first.auth).generateOAuthData('http://127.0.0.1:9/callback', 'http://127.0.0.1:9/');
+    const { authUrl } = await memberSignIn(first.auth).getAuthUrl(oauthData, { prompt: 'login' });
+    const page = await fetch(authUrl, { redirect: 'manual' });
+    const { code, state } = memberSignIn(first.auth).parseFromUrl(page.headers.get('location') ?? '');
+    const issued = await memberSignIn(first.auth).getMemberTokens(code, state, oauthData);
+    const { auth, client } = signedIn({ accessToken: { value: 'expired', expiresAt: now() - 1 }, refreshToken: issued.refreshToken });
+    const { data } = await client.platform.GET('/v1/members/my', { params: { query: {} } });
+    expect(data?.member?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(auth.getTokens().accessToken.value).not.toBe('expired');
     expect(auth.getTokens().accessToken.expiresAt).toBeGreaterThan(now());
     // The platform answers a refresh with a new access token only; the refresh token is kept.
-    expect(auth.getTokens().refreshToken).toEqual({ value: 'OAUTH_REFRESH.member', role: 'member' });
+    expect(auth.getTokens().refreshToken).toEqual(issued.refreshToken);
     expect(auth.loggedIn()).toBe(true);
+  });
+
+  it('refresh_token: a refresh token the mock never issued is refused, and a new visitor session starts', async () => {
+    const { auth, client } = signedIn({ accessToken: { value: 'expired', expiresAt: now() - 1 }, refreshToken: { value: 'OAUTH_REFRESH.member', role: 'member' } });
+    await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } });
+    expect(auth.getTokens().refreshToken.role).toBe('visitor');
+    expect(auth.loggedIn()).toBe(false);
   });
 
   it('authorization_code: the authorize page redirects with a code that becomes member tokens', async () => {
@@ -47,17 +64,21 @@ describe('grants against the mock', () => {
   });
 
   it('authorized_client: the token endpoint takes a member id with the combined authorization header', async () => {
-    const { client } = signedIn();
-    const { data } = await client.platform.POST('/oauth2/token', {
+    const { auth, client } = signedIn();
+    await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } });
+    // The combined header is the caller's own token and the API key; sent as it is, without the strategy.
+    const { data } = await createClient({ baseUrl }).platform.POST('/oauth2/token', {
       body: { grant_type: 'authorized_client', scope: 'offline_access', member_id: '5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c' } as never,
-      headers: { Authorization: 'visitor-token,api-key' },
+      headers: { Authorization: `${auth.getTokens().accessToken.value},${API_KEY}` },
     });
-    expect((data as { access_token?: string }).access_token).toBeTruthy();
+    const memberToken = (data as { access_token?: string }).access_token ?? '';
+    const me = await fetch(`${baseUrl}/v1/members/my`, { headers: { Authorization: memberToken } });
+    expect(((await me.json()) as { member?: { id?: string } }).member?.id).toBe('5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c');
   });
 
   it('logout: a logout URL on the mock and tokens cleared', async () => {
     const { auth, client } = signedIn();
-    await client.commerce.GET('/v1/carts/current');
+    await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } });
     const { logoutUrl } = await memberSignIn(auth).logout('http://127.0.0.1:9/bye');
     expect(logoutUrl.startsWith(`${baseUrl}/__mock/oauth/logout`)).toBe(true);
     const page = await fetch(logoutUrl, { redirect: 'manual' });

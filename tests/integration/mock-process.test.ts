@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { API_KEY } from '../support/mock-credentials';
 
 // `npm run mock` as a process: ready on the PORT it is given, bad PORT refused, SIGTERM stops it cleanly.
 const root = new URL('../..', import.meta.url).pathname;
@@ -25,7 +26,7 @@ describe('mock process', () => {
     const mock = startMock(port);
     for (let i = 0; i < 300 && !mock.output().includes('mock ready'); i += 1) await new Promise((r) => setTimeout(r, 100));
     expect(mock.output()).toContain(`mock ready on http://127.0.0.1:${port}`);
-    const answer = await fetch(`http://127.0.0.1:${port}/v1/carts/current`, { headers: { Authorization: 't' } });
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/carts/current`, { headers: { Authorization: API_KEY } });
     expect(answer.status).toBe(200);
     mock.child.kill('SIGTERM');
     expect(await mock.exited).toBe(0);

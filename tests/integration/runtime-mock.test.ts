@@ -1,18 +1,21 @@
 import { describe, expect, inject, it, vi } from 'vitest';
-import { ApplicationError, createClient, staticToken, ValidationError, type ApiError, type OperationInfo } from '../../src/index';
+import { apiKey, ApplicationError, createClient, ValidationError, type ApiError, type OperationInfo } from '../../src/index';
+import { API_KEY } from '../support/mock-credentials';
 
-// The runtime against the live mock: typed calls of both families, forced errors, contract violations.
+// The runtime against the live (stateful) mock as the merchant: typed calls of both families, forced errors,
+// contract violations.
 const baseUrl = inject('mockUrl');
+const SESSION = { 'x-mock-session': 'runtime-mock' };
 const client = (onError?: (error: ApiError, operation: OperationInfo) => void) =>
-  createClient({ baseUrl, auth: staticToken('integration-token'), ...(onError && { onError }) });
+  createClient({ baseUrl, auth: apiKey(API_KEY), headers: SESSION, ...(onError && { onError }) });
 
 describe('runtime against the mock', () => {
   it('returns typed data from both families on one port', async () => {
     const { commerce, platform } = client();
     const cart = await commerce.GET('/v1/carts/current');
     expect(cart.data?.cart?.lineItems?.length).toBeGreaterThanOrEqual(2);
-    const me = await platform.GET('/v1/members/my');
-    expect(me.data?.member?.id).toMatch(/^[0-9a-f-]{36}$/);
+    const member = await platform.GET('/v1/members/{id}', { params: { path: { id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182' }, query: {} } });
+    expect(member.data?.member?.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('reports a forced 404 to onError once and throws it to the caller', async () => {
@@ -81,7 +84,8 @@ describe('request encodings against the mock', () => {
     const requests: string[] = [];
     const recording = createClient({
       baseUrl,
-      auth: staticToken('integration-token'),
+      auth: apiKey(API_KEY),
+      headers: SESSION,
       fetch: (input, init) => (requests.push(String(input)), fetch(input, init)),
     });
     const page = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5, offset: 0 } } } } });
@@ -98,7 +102,8 @@ describe('request encodings against the mock', () => {
     const methods: string[] = [];
     const recording = createClient({
       baseUrl,
-      auth: staticToken('integration-token'),
+      auth: apiKey(API_KEY),
+      headers: SESSION,
       fetch: (input, init) => (methods.push(`${init?.method} ${new URL(String(input)).pathname}`), fetch(input, init)),
     });
     const filter = { name: { $startsWith: 'x'.repeat(3500) } };

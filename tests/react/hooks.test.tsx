@@ -4,12 +4,13 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 
-import { ApiError, createClient, staticToken, ValidationError } from '../../src/index';
+import { apiKey, ApiError, createClient, ValidationError } from '../../src/index';
+import { API_KEY } from '../support/mock-credentials';
 import { StorefrontProvider, useGetCheckout, useGetCurrentCart } from '../../src/react/index';
 
 // Generated hooks rendering against the live mock, through the provider's client.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-const client = createClient({ baseUrl: inject('mockUrl'), auth: staticToken('react-test') });
+const client = createClient({ baseUrl: inject('mockUrl'), auth: apiKey(API_KEY), headers: { 'x-mock-session': 'react-hooks' } });
 
 function CartSize() {
   const { data, error } = useGetCurrentCart();

@@ -4,9 +4,10 @@ import { FAMILIES, listOperations, loadDocument, type Family, type Operation } f
 import { exampleRequest, successStatuses } from '../support/example-request';
 import { createValidator } from '../support/schema-validator';
 
-// `Prefer: dynamic=true` on every operation: a declared success, a body its schema accepts, under 64 KB
+// `Prefer: dynamic=true` on every operation of the static-mode mock (Prism's generator; stateful mode answers
+// from its state): a declared success, a body its schema accepts, under 64 KB
 // (json-schema-faker is bounded; unbounded it took 42 s and 71 MB for the cart). Times are in `npm run bench`.
-const baseUrl = inject('mockUrl');
+const baseUrl = inject('staticMockUrl');
 const client = createFetchClient({ baseUrl });
 type AnyRequest = (method: string, path: string, init: object) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
 const request = client.request as unknown as AnyRequest;

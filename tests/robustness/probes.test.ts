@@ -4,12 +4,13 @@ import { isPlatformErrorBody } from '../support/fuzz-requests';
 import { startMockProcess, type MockProcess } from '../support/mock-process';
 import { treeRssMb } from '../support/process-tree';
 import { rawRequest } from '../support/raw-http';
+import { API_KEY } from '../support/mock-credentials';
 
 // Every probe QA used to break the mock, against the real mock process: each gets an answer in the platform's
 // error body with a request id, and the mock (both families) keeps serving afterwards.
 let mock: MockProcess;
-const AUTH = { Authorization: 'probe-token' };
-const PRODUCT = '/v1/products/0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const AUTH = { Authorization: API_KEY };
+const PRODUCT = '/v1/products/1a2d7e83-4bef-31d5-09e1-3326ee271c09';
 
 beforeAll(async () => {
   mock = await startMockProcess({ env: { MOCK_MAX_BODY: '64kb', MOCK_REQUEST_TIMEOUT_MS: '1500' } });
@@ -54,14 +55,14 @@ describe('probes that used to stop the mock', () => {
   it('a body over MOCK_MAX_BODY sent with Connection: close gets one 413', async () => {
     const body = `{"lineItems":"${'x'.repeat(100 * 1024)}"}`;
     const answer = await rawRequest(mock.port, [
-      `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: t\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+      `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
       body,
     ]);
     expect(answer.status).toBe(413);
     expect(answer.text.match(/HTTP\/1\.1 \d{3}/g)).toHaveLength(1);
     expectPlatformError(413, answer.body, answer.headers);
     const chunked = await rawRequest(mock.port, [
-      'POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n',
+      `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
       `${(100 * 1024).toString(16)}\r\n${'y'.repeat(100 * 1024)}\r\n0\r\n\r\n`,
     ]);
     expect(chunked.status).toBe(413);
@@ -99,7 +100,7 @@ describe('one error language', () => {
   });
 
   it('headers over 16 KB are a 431 in the platform body with a request id', async () => {
-    const answer = await rawRequest(mock.port, [`GET /v1/carts/current HTTP/1.1\r\nHost: x\r\nAuthorization: t\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`]);
+    const answer = await rawRequest(mock.port, [`GET /v1/carts/current HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`]);
     expect(answer.status).toBe(431);
     expectPlatformError(431, answer.body, answer.headers);
   });
@@ -147,7 +148,7 @@ describe('slow clients', () => {
   it('a client that stalls in its body is answered 408 in the platform body', async () => {
     const answer = await rawRequest(
       mock.port,
-      ['POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: t\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"line'],
+      [`POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"line`],
       { timeoutMs: 8000, quietMs: 4000 },
     );
     expect(answer.status).toBe(408);
@@ -161,7 +162,7 @@ describe('trust', () => {
     new Promise<{ status: number; body: string }>((resolve, reject) => {
       const body = JSON.stringify({ auth: { authRequest: { clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f', redirectUri: 'http://127.0.0.1:9/cb', responseType: 'code', state: 's' } } });
       const req = httpRequest(
-        { host: '127.0.0.1', port: mock.port, method: 'POST', path: '/v1/redirect-session', headers: { host, authorization: 't', 'content-type': 'application/json' } },
+        { host: '127.0.0.1', port: mock.port, method: 'POST', path: '/v1/redirect-session', headers: { host, authorization: API_KEY, 'content-type': 'application/json' } },
         (res) => {
           let text = '';
           res.on('data', (chunk) => (text += String(chunk)));
@@ -195,7 +196,7 @@ describe('memory', () => {
     const tenMb = Buffer.alloc(10 * 1024 * 1024, 'a');
     for (let i = 0; i < 10; i += 1) {
       const answer = await rawRequest(mock.port, [
-        `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: t\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+        `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
         Buffer.concat([Buffer.from(`${tenMb.length.toString(16)}\r\n`), tenMb, Buffer.from('\r\n0\r\n\r\n')]),
       ]);
       expect(answer.status).toBe(413);

@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMockProcess, type MockProcess } from '../support/mock-process';
 import { processGroup, processTree } from '../support/process-tree';
+import { API_KEY } from '../support/mock-credentials';
 
 // SIGINT or SIGTERM to `npm run mock` or to the mock's node process stops every process of the mock within
 // 2 s and frees the port (npm does not reliably pass signals on: the mock watches its npm parent).
@@ -49,7 +50,7 @@ describe('stopping the mock', () => {
   it.each(['SIGTERM', 'SIGINT'] as const)('%s to the npm process stops everything and frees the port', async (signal) => {
     mock = await startMockProcess({ viaNpm: true });
     const pid = mock.child.pid as number;
-    expect((await fetch(`${mock.url}/v1/carts/current`, { headers: { Authorization: 't' } })).status).toBe(200);
+    expect((await fetch(`${mock.url}/v1/carts/current`, { headers: { Authorization: API_KEY } })).status).toBe(200);
     process.kill(pid, signal);
     expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
   }, 60_000);

@@ -4,6 +4,7 @@
 import { serializeQuery } from '../../src/client/serialize';
 import { FAMILIES, listOperations, loadDocument, type Json, type JsonObject, type Operation } from './documents';
 import { exampleRequest } from './example-request';
+import { API_KEY } from './mock-credentials';
 
 export interface FuzzCase {
   readonly operationId: string;
@@ -80,7 +81,8 @@ export const buildCases = (count: number, seed = 1): FuzzCase[] => {
     const pathParams: Record<string, string> = Object.fromEntries(Object.entries(example.path).map(([k, v]) => [k, encodeURIComponent(v)]));
     const query: Record<string, Json> = { ...example.query };
     let rawQuery = '';
-    const headers: Record<string, string> = { authorization: 'fuzz-token', 'content-type': 'application/json' };
+    // The merchant's key reaches every operation but the member's own; no-credential cases drop it.
+    const headers: Record<string, string> = { authorization: API_KEY, 'content-type': 'application/json' };
     const mutations: string[] = [];
     const rounds = 1 + Math.floor(next() * 2);
     for (let round = 0; round < rounds; round += 1) {

@@ -1,11 +1,11 @@
 // Catalogue (stores v1): products and their variants, options, choices media, brand and ribbon, bulk updates and
 // the product queries (offset paging, default 50, with the query language). Writes are the merchant's; visitors
 // read visible products without merchant data (cost and profit).
-import { completeProduct, DEFAULT_VARIANT_ID, findVariant, type Product, type ProductVariant } from '../../computations/catalogue-product';
+import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { invalidField, notFound } from '../../engine/failure';
+import { invalidField, notFound, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import type { OperationContext, ServiceOperations } from '../../engine/operation';
@@ -57,6 +57,8 @@ const visibleTo = (identity: Identity | undefined, product: Product): boolean =>
 export const saveProduct = async (context: OperationContext, product: Product): Promise<Product> => {
   const settings = await readSettings(context.store);
   const complete = completeProduct(product, settings, context.now(), context.newId);
+  const beyond = outOfRange(complete);
+  if (beyond) throw invalidField(beyond, `would be beyond ±${MAX_CATALOGUE_NUMBER} (or not a number) after this change`, 'MAX');
   await context.store.put(COLLECTIONS.products, complete.id as string, complete);
   return complete;
 };
@@ -144,9 +146,14 @@ const bulk = async (context: OperationContext, ids: readonly string[], change: (
       results.push({ itemMetadata: { id, originalIndex, success: false, error: { code: 'NOT_FOUND', description: `Product ${id} was not found` } } });
       continue;
     }
-    const saved = await saveProduct(context, change(product));
-    changed(context, saved, fields);
-    results.push({ itemMetadata: { id, originalIndex, success: true } });
+    try {
+      const saved = await saveProduct(context, change(product));
+      changed(context, saved, fields);
+      results.push({ itemMetadata: { id, originalIndex, success: true } });
+    } catch (error) {
+      if (!(error instanceof ValidationFailure)) throw error;
+      results.push({ itemMetadata: { id, originalIndex, success: false, error: { code: 'INVALID_ARGUMENT', description: error.message } } });
+    }
   }
   const failures = results.filter((result) => !result.itemMetadata.success).length;
   return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };

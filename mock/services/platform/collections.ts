@@ -83,8 +83,10 @@ export const collectionOperations: ServiceOperations = {
     async handle(context) {
       const { collection } = context.body as PlatformBody<'createCollection'>;
       if (!collection.name) throw invalidField('collection.name', 'is required', 'REQUIRED_FIELD');
-      const slug = collection.slug ?? slugify(collection.name);
-      if (await slugTaken(context.store, slug)) throw invalidField('collection.slug', `${slug} is the slug of another collection`);
+      // A slug another collection has gets a number, as the platform makes slugs unique.
+      const wanted = collection.slug ?? slugify(collection.name);
+      let slug = wanted;
+      for (let n = 1; await slugTaken(context.store, slug); n += 1) slug = `${wanted}-${n}`;
       const created: StoreCollection = { ...collection, id: context.newId(), slug, visible: collection.visible ?? true, media: collection.media ?? { items: [] } };
       await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
       context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });

@@ -45,9 +45,19 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
   return { document: { id, url, filename: name } };
 };
 
+const findFile = async (context: OperationContext, id: string): Promise<FileDescriptor | undefined> =>
+  (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+
 const fileOr404 = async (context: OperationContext, id: string): Promise<FileDescriptor> => {
-  const file = (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+  const file = await findFile(context, id);
   if (!file) throw notFound('File', id);
+  return file;
+};
+
+/** A file a bulk call names (those calls declare no 404: an unknown id is a field of the request at fault). */
+const listedFile = async (context: OperationContext, id: string, field: string): Promise<FileDescriptor> => {
+  const file = await findFile(context, id);
+  if (!file) throw invalidField(field, `${id} is not a file of the site`);
   return file;
 };
 
@@ -140,6 +150,9 @@ const listQuery = (query: PlatformQuery<'listFiles'>): ListRequest => ({
   paging: { ...(query['paging.limit'] !== undefined && { limit: query['paging.limit'] }), ...(query['paging.cursor'] && { cursor: query['paging.cursor'] }) },
 });
 
+/** An upload URL naming the file (URLSearchParams, unlike encodeURIComponent, takes any text, lone surrogates too). */
+const uploadUrl = (base: string, fileName: string | undefined): string => `${base}?${new URLSearchParams({ filename: fileName ?? 'file' })}`;
+
 const expiring = (minutes: number | undefined): string => `${Math.floor(Date.now() / 1000) + (minutes ?? 60) * 60}`;
 
 export const mediaOperations: ServiceOperations = {
@@ -156,14 +169,18 @@ export const mediaOperations: ServiceOperations = {
     async handle(context) {
       const request = context.body as PlatformBody<'generateFileDownloadUrl'>;
       const file = await fileOr404(context, request.fileId);
-      const name = encodeURIComponent(request.downloadFileName ?? file.displayName ?? 'file');
       const keys = request.assetKeys?.length ? request.assetKeys : ['src'];
       return {
         body: {
-          downloadUrls: keys.map((assetKey) => ({
-            url: `https://download-files.wixmp.com/${encodeURIComponent(file.id as string)}/${encodeURIComponent(assetKey)}?token=${context.newId()}&filename=${name}&expires=${expiring(request.expirationInMinutes)}${request.contentDisposition === 'INLINE' ? '&inline=1' : ''}`,
-            assetKey,
-          })),
+          downloadUrls: keys.map((assetKey) => {
+            const url = new URL(`https://download-files.wixmp.com/${context.newId()}`);
+            url.searchParams.set('file', file.id as string);
+            url.searchParams.set('asset', assetKey);
+            url.searchParams.set('filename', request.downloadFileName ?? file.displayName ?? 'file');
+            url.searchParams.set('expires', expiring(request.expirationInMinutes));
+            if (request.contentDisposition === 'INLINE') url.searchParams.set('inline', '1');
+            return { url: url.toString(), assetKey };
+          }),
         },
       };
     },
@@ -206,7 +223,7 @@ export const mediaOperations: ServiceOperations = {
     access: 'merchant',
     async handle(context) {
       const request = context.body as PlatformBody<'generateFileUploadUrl'>;
-      return { body: { uploadUrl: `https://upload.wixmp.com/upload/${context.newId()}?filename=${encodeURIComponent(request.fileName ?? 'file')}` } };
+      return { body: { uploadUrl: uploadUrl(`https://upload.wixmp.com/upload/${context.newId()}`, request.fileName) } };
     },
   },
   generateFileResumableUploadUrl: {
@@ -216,7 +233,7 @@ export const mediaOperations: ServiceOperations = {
       return {
         body: {
           uploadProtocol: request.uploadProtocol ?? 'TUS',
-          uploadUrl: `https://upload.wixmp.com/tus/${context.newId()}?filename=${encodeURIComponent(request.fileName ?? 'file')}`,
+          uploadUrl: uploadUrl(`https://upload.wixmp.com/tus/${context.newId()}`, request.fileName),
           uploadToken: context.newId().replace(/-/g, ''),
         },
       };
@@ -272,15 +289,17 @@ export const mediaOperations: ServiceOperations = {
       const file = await fileOr404(context, request.fileId);
       if (file.mediaType !== 'VIDEO') throw invalidField('fileId', `${request.fileId} is not a video`);
       const format = (request.format ?? 'HLS').toLowerCase();
-      return { body: { downloadUrl: { url: `https://repackager.wixmp.com/video.wixstatic.com/video/${encodeURIComponent(file.id as string)}/,720p,/mp4/file.mp4.urlset/master.${format === 'dash' ? 'mpd' : 'm3u8'}`, assetKey: format } } };
+      const url = new URL(`https://repackager.wixmp.com/video.wixstatic.com/video/${context.newId()}/,720p,/mp4/file.mp4.urlset/master.${format === 'dash' ? 'mpd' : 'm3u8'}`);
+      url.searchParams.set('file', file.id as string);
+      return { body: { downloadUrl: { url: url.toString(), assetKey: format } } };
     },
   },
   bulkDeleteFiles: {
     access: 'merchant',
     async handle(context) {
       const { fileIds, permanent } = context.body as PlatformBody<'bulkDeleteFiles'>;
-      for (const id of fileIds) {
-        const file = await fileOr404(context, id);
+      for (const [index, id] of fileIds.entries()) {
+        const file = await listedFile(context, id, `fileIds[${index}]`);
         if (permanent) await context.store.remove(COLLECTIONS.files, file.id as string);
         else await context.store.put(COLLECTIONS.files, file.id as string, { ...file, state: 'DELETED', updatedDate: context.now() });
         context.emit(FILE_EVENTS.deleted, file.id as string, { deletedEvent: { deletedEntity: { ...file, state: 'DELETED' } } });
@@ -293,7 +312,7 @@ export const mediaOperations: ServiceOperations = {
     async handle(context) {
       const { fileIds } = context.body as PlatformBody<'bulkRestoreFilesFromTrashBin'>;
       for (const [index, id] of fileIds.entries()) {
-        const file = await fileOr404(context, id);
+        const file = await listedFile(context, id, `fileIds[${index}]`);
         if (file.state !== 'DELETED') throw invalidField(`fileIds[${index}]`, `${id} is not in the trash bin`);
         const restored: FileDescriptor = { ...file, state: 'OK', updatedDate: context.now() };
         await context.store.put(COLLECTIONS.files, restored.id as string, restored);

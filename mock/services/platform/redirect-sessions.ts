@@ -40,6 +40,7 @@ export const redirectSessionOperations: ServiceOperations = {
         if (request.callbacks?.postFlowUrl) url.searchParams.set('postFlowUrl', request.callbacks.postFlowUrl);
         fullUrl = url.toString();
       }
+      if (fullUrl.length > 2048) throw invalidField(intents[0] as string, `makes a redirect URL of ${fullUrl.length} characters: at most 2048`, 'MAX_LENGTH');
       const parsed = new URL(fullUrl);
       const id = context.newId();
       return {
