@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { yamlDocuments } from './scripts/build/yaml-documents.mjs';
 
 // Two projects: unit tests need nothing running; the rest share one mock started by the global setup.
 export default defineConfig({
+  // The MSW entry imports the bundled documents as modules, in tests as in the build.
+  plugins: [yamlDocuments()],
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,

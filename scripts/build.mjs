@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { fixDeclarationSpecifiers } from './build/declaration-specifiers.mjs';
+import { yamlDocuments } from './build/yaml-documents.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRIES = {
@@ -13,6 +14,7 @@ export const ENTRIES = {
   platform: 'src/platform.ts',
   auth: 'src/auth/index.ts',
   react: 'src/react/index.ts',
+  msw: 'mock/msw/index.ts',
 };
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
@@ -20,6 +22,7 @@ await build({
   root,
   configFile: false,
   logLevel: 'warn',
+  plugins: [yamlDocuments()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
@@ -28,7 +31,7 @@ await build({
     lib: { entry: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
     rollupOptions: {
       // Peer and runtime dependencies stay imports: the app brings one copy of each.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/, /^msw($|\/)/],
     },
   },
 });

@@ -5,12 +5,11 @@ import { applicationFailure, validationFailure } from '../errors/platform-error'
 import type { MockRequest, MockResponse } from '../pipeline/types';
 import { parseJsonText } from '../pipeline/parse-json';
 import type { RecordingEventSink } from './events';
-import { DEFAULT_SESSION } from './identity';
+import { DEFAULT_SESSION, SESSION_NAME } from './identity';
 import type { RequestLog } from './request-log';
 import type { ForcedFailure, Scenarios } from './scenarios';
 
 export const CONTROLS_PREFIX = '/__mock/';
-const SESSION_NAME = /^[\w.:-]{1,100}$/;
 
 export interface ControlsHost {
   readonly mode: string;

@@ -14,7 +14,7 @@ import { CONTROLS_PREFIX, noSuchControl, serveControl, type ControlsHost } from 
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
 import { seedStore, type Fixture } from './fixtures';
-import { DEFAULT_SESSION, IdentityRegistry, type Identity } from './identity';
+import { DEFAULT_SESSION, IdentityRegistry, SESSION_NAME, type Identity } from './identity';
 import { MemoryStoreProvider } from './memory-store';
 import type { Services } from './operation';
 import { RequestLog } from './request-log';
@@ -24,7 +24,6 @@ import type { SessionStore, StoreProvider } from './store';
 
 /** The fixture every new session starts from. */
 export const DEFAULT_FIXTURE = 'default';
-const SESSION_NAME = /^[\w.:-]{1,100}$/;
 
 export interface EngineOptions {
   /** Both families' bundled documents, parsed. */

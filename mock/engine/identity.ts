@@ -18,6 +18,8 @@ export const DEFAULT_API_KEY = 'mock-api-key';
 export const SITE_OWNER_ID = '2f3e4d5c-6b7a-4890-a1b2-c3d4e5f6a7b8';
 /** The session of the API key, and of every request that names none. */
 export const DEFAULT_SESSION = 'default';
+/** What a session may be called (the `x-mock-session` header, the controls' `session`). */
+export const SESSION_NAME = /^[\w.:-]{1,100}$/;
 /** Lifetime the token endpoint announces (4 hours, as the platform's); the mock itself never expires a token. */
 export const ACCESS_TOKEN_SECONDS = 14_400;
 

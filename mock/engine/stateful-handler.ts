@@ -9,7 +9,7 @@ import type { ResponseValidator } from '../validation/response-validator';
 import { eventIdentity, type EventSink, type RecordedEvent } from './events';
 import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
-import type { Identity, IdentityRegistry } from './identity';
+import { SESSION_NAME, type Identity, type IdentityRegistry } from './identity';
 import type { Access, OperationContext, ServiceOperations } from './operation';
 import type { Scenarios } from './scenarios';
 import type { SessionStore } from './store';
@@ -48,6 +48,7 @@ const refusal = (access: Access, identity: Identity | undefined, operationId: st
   return `${operationId} needs ${ROLE_WORDS[access]}; the caller is ${identity ? `a ${identity.role}` : 'anonymous'}`;
 };
 
+
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 const jsonAnswer = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): MockResponse => ({
@@ -68,6 +69,10 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
     async admit({ raw, operation }: RoutedRequest): Promise<Admission> {
       const impl = operations[operation.operationId];
       if (!impl) return { response: internalFailure(operation.operationId, new Error('no handler in stateful mode'), raw.requestId) };
+      const named = raw.headers['x-mock-session'];
+      if (named !== undefined && !SESSION_NAME.test(named)) {
+        return { response: validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], raw.requestId) };
+      }
       const header = raw.headers.authorization;
       const identity = identities.fromAuthorization(header, raw.headers['x-mock-session']);
       if (!identity && impl.access !== 'anyone') {

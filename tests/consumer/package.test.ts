@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -87,6 +87,30 @@ describe('the packed package in a scratch app', () => {
     expect(seen.some((line) => line.startsWith('error ') || line === 'checkout some')).toBe(true);
     expect(seen).toContain('signIn function');
   });
+
+  it('runs the stateful mock in-process from storefront-api/msw under msw/node, with no server', () => {
+    npm(app, 'install', 'msw@2.15.0');
+    const script = `
+      import { setupServer } from 'msw/node';
+      import { createMockHandlers } from 'storefront-api/msw';
+      import { apiKey, createClient } from 'storefront-api';
+      import { addToCurrentCart, getCurrentCart } from 'storefront-api/commerce';
+      const mock = createMockHandlers({ baseUrl: 'https://api.shop.test' });
+      const server = setupServer(...mock.handlers);
+      server.listen({ onUnhandledRequest: 'error' });
+      const client = createClient({ baseUrl: 'https://api.shop.test', auth: apiKey('mock-api-key'), headers: { 'x-mock-session': 'consumer' } });
+      const before = (await getCurrentCart(client)).cart.lineItems.length;
+      const item = { quantity: 1, catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } };
+      const after = (await addToCurrentCart(client, { body: { lineItems: [item] } })).cart.lineItems.length;
+      const events = (await mock.engine.events.list('consumer')).map((event) => event.eventType);
+      server.close();
+      console.log(JSON.stringify({ before, after, events }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ before: 2, after: 3, events: ['wix.ecom.v1.cart_updated'] });
+    // The entry the browser loads imports no Node module.
+    const bundle = readFileSync(join(app, 'node_modules', 'storefront-api', 'dist', 'msw.js'), 'utf8');
+    expect(bundle).not.toMatch(/from ['"]node:|require\(['"]node:/);
+  }, 120_000);
 
   it('types the React hooks where React and React Query are installed', () => {
     npm(app, 'install', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');

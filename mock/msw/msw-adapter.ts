@@ -1,0 +1,75 @@
+// The MSW adapter: request handlers that answer in-process with the stateful engine (no server), for frontend
+// tests in Node and for Storybook or development in the browser. The Fetch API Request becomes the engine's
+// MockRequest and its MockResponse a Fetch API Response; everything else is the engine's.
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { Family } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/operation-contract';
+import { createStatefulEngine, type StatefulEngine } from '../engine/engine';
+import type { Fixture } from '../engine/fixtures';
+import type { Services } from '../engine/operation';
+import { applicationFailure } from '../errors/platform-error';
+import { newRequestId } from '../pipeline/request-id';
+import type { MockRequest, MockResponse } from '../pipeline/types';
+
+/** Largest body the handlers read, as the server's default MOCK_MAX_BODY. */
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface MswMockOptions {
+  /** The origin (and optional path prefix) the app calls, e.g. `https://api.shop.test`; no trailing slash. */
+  readonly baseUrl: string;
+  readonly documents: Readonly<Record<Family, JsonObject>>;
+  readonly services: Services;
+  /** Named fixtures; `default` seeds every new session. */
+  readonly fixtures: Readonly<Record<string, Fixture>>;
+  /** The merchant's API key (default `mock-api-key`). */
+  readonly apiKey?: string;
+  readonly log?: (line: string) => void;
+}
+
+export interface MswMock {
+  /** Give these to `setupServer(...handlers)` (msw/node) or `setupWorker(...handlers)` (msw/browser). */
+  readonly handlers: HttpHandler[];
+  /** The engine behind them: sessions, events, scenarios, the request log. */
+  readonly engine: StatefulEngine;
+}
+
+const toMockRequest = async (request: Request, prefix: string): Promise<MockRequest | MockResponse> => {
+  const requestId = newRequestId();
+  const url = new URL(request.url);
+  const headers: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value;
+  });
+  const body = new Uint8Array(await request.arrayBuffer());
+  if (body.byteLength > MAX_BODY_BYTES) {
+    return applicationFailure({ status: 413, description: `The request body is larger than the mock accepts (${MAX_BODY_BYTES} bytes)` }, requestId);
+  }
+  const path = url.pathname.slice(prefix.length) || '/';
+  return { method: request.method, target: `${path}${url.search}`, headers, body, requestId };
+};
+
+const toResponse = (response: MockResponse): Response => {
+  const body = typeof response.body === 'string' ? response.body : response.body.slice().buffer;
+  // A redirect or a 204 has no body in the Fetch API.
+  const empty = response.status === 204 || response.status === 304 || (response.status >= 300 && response.status < 400 && !response.body.length);
+  return new HttpResponse(empty ? null : body, { status: response.status, headers: response.headers });
+};
+
+export const createMswMock = (options: MswMockOptions): MswMock => {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const prefix = new URL(base).pathname.replace(/\/+$/, '');
+  const engine = createStatefulEngine({
+    documents: options.documents,
+    services: options.services,
+    fixtures: options.fixtures,
+    ...(options.apiKey && { apiKey: options.apiKey }),
+    publicUrl: () => base,
+    ...(options.log && { log: options.log }),
+  });
+  const handler = http.all(`${base}/*`, async ({ request }) => {
+    const mockRequest = await toMockRequest(request, prefix);
+    if ('status' in mockRequest) return toResponse(mockRequest);
+    return toResponse(await engine.handle(mockRequest));
+  });
+  return { handlers: [handler], engine };
+};

@@ -1,0 +1,2 @@
+import type { Plugin } from 'vite';
+export declare const yamlDocuments: () => Plugin;
