@@ -48,8 +48,15 @@ export type PrismMock = (options: {
   config: PrismMockConfig;
 }) => (logger: PrismLogger) => Either<PrismProblem, PrismResponse>;
 
+/** Prism's request validation (the verdict its server acts on); Left holds the diagnostics. */
+export type PrismValidateInput = (options: {
+  resource: unknown;
+  element: PrismRequest;
+}) => Either<readonly { readonly severity: number; readonly message: string; readonly path?: readonly (string | number)[] }[], unknown>;
+
 export interface PrismLibrary {
   readonly mock: PrismMock;
+  readonly validateInput: PrismValidateInput;
   readonly transformOas3Operations: (document: unknown) => { iid?: string; method: string; path: string }[];
   readonly bundleTarget: (options: { document: unknown; path: string; cloneDocument: boolean }) => unknown;
   readonly jsonSchemaFaker: { option(options: Record<string, unknown>): void };
@@ -79,8 +86,10 @@ export const loadPrism = (): PrismLibrary => {
   const http = fromPrism('@stoplight/http-spec/oas3/operation') as Pick<PrismLibrary, 'transformOas3Operations'>;
   const json = fromPrism('@stoplight/json') as Pick<PrismLibrary, 'bundleTarget'>;
   const faker = fromPrism('json-schema-faker') as { JSONSchemaFaker: PrismLibrary['jsonSchemaFaker'] };
+  const validator = fromPrism('./validator') as Pick<PrismLibrary, 'validateInput'>;
   loaded = {
     mock: mocker.default,
+    validateInput: validator.validateInput,
     transformOas3Operations: http.transformOas3Operations,
     bundleTarget: json.bundleTarget,
     jsonSchemaFaker: faker.JSONSchemaFaker,
