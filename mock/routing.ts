@@ -28,8 +28,12 @@ const paramsOf = (template: string, path: string): Record<string, string> => {
   return params;
 };
 
+/** Routes remembered per method and path; the memory starts over when it is full. */
+const CACHE_SIZE = 2000;
+
 export class MockRouter {
   readonly #tables: readonly { readonly family: FamilyName; readonly table: RouteTable<OperationEntry> }[];
+  readonly #cache = new Map<string, Route>();
 
   constructor(families: readonly MockFamily[]) {
     this.#tables = families.map((family) => ({ family: family.name, table: new RouteTable(family.operations) }));
@@ -46,6 +50,16 @@ export class MockRouter {
 
   /** The route of a request path (no query). HEAD is answered as the GET of the same path. */
   route(method: string, path: string): Route {
+    const key = `${method} ${path}`;
+    const known = this.#cache.get(key);
+    if (known) return known;
+    const route = this.#route(method, path);
+    if (this.#cache.size >= CACHE_SIZE) this.#cache.clear();
+    this.#cache.set(key, route);
+    return route;
+  }
+
+  #route(method: string, path: string): Route {
     const upper = method.toUpperCase();
     const best = METHODS.includes(upper) || upper === 'HEAD' ? this.#best(upper === 'HEAD' ? 'GET' : upper, path) : undefined;
     if (best) return { kind: 'operation', family: best.family, operation: best.operation, rawPathParams: paramsOf(best.operation.path, path) };

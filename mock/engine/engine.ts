@@ -6,7 +6,6 @@ import { validationFailure } from '../errors/platform-error';
 import { serveOAuthPage } from '../oauth-pages';
 import { assemblePipeline } from '../pipeline/assemble';
 import type { Trace } from '../pipeline/handle-request';
-import { splitTarget } from '../pipeline/request-target';
 import type { MockPages, MockRequest, MockResponse } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-view';
@@ -144,13 +143,13 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
       const started = performance.now();
       const trace: Trace = {};
       const response = await pipeline(request, trace);
-      const target = splitTarget(request.target);
-      if (target && !target.path.startsWith(CONTROLS_PREFIX)) {
+      const path = trace.path;
+      if (path !== undefined && !path.startsWith(CONTROLS_PREFIX)) {
         requestLog.record(sessionOf(request, identities.fromAuthorization(request.headers.authorization, undefined)), {
           requestId: request.requestId,
           time: new Date().toISOString(),
           method: request.method.toUpperCase(),
-          path: target.path.slice(0, 500),
+          path: path.slice(0, 500),
           operationId: trace.operationId ?? null,
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 100) / 100,

@@ -83,7 +83,8 @@ export class RecordingEventSink implements EventSink {
       this.#bySession.set(event.session, events);
     }
     events.push(event);
-    if (events.length > MAX_EVENTS_PER_SESSION) events.splice(0, events.length - MAX_EVENTS_PER_SESSION);
+    // Trimmed in batches: dropping the oldest one at every event would move the whole list each time.
+    if (events.length >= 2 * MAX_EVENTS_PER_SESSION) events.splice(0, events.length - MAX_EVENTS_PER_SESSION);
     for (const listener of this.#listeners) {
       try {
         listener(event);
@@ -101,7 +102,7 @@ export class RecordingEventSink implements EventSink {
 
   /** A session's events, newest first. */
   list(session: string, limit = MAX_EVENTS_PER_SESSION): RecordedEvent[] {
-    return [...(this.#bySession.get(session) ?? [])].reverse().slice(0, limit);
+    return (this.#bySession.get(session) ?? []).slice(-Math.min(limit, MAX_EVENTS_PER_SESSION)).reverse();
   }
 
   clear(session?: string): void {

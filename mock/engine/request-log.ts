@@ -23,12 +23,13 @@ export class RequestLog {
       this.#bySession.set(session, entries);
     }
     entries.push(entry);
-    if (entries.length > MAX_LOGGED_PER_SESSION) entries.splice(0, entries.length - MAX_LOGGED_PER_SESSION);
+    // Trimmed in batches: dropping the oldest one at every request would move the whole list each time.
+    if (entries.length >= 2 * MAX_LOGGED_PER_SESSION) entries.splice(0, entries.length - MAX_LOGGED_PER_SESSION);
   }
 
   /** Newest first, optionally only one operation's. */
   list(session: string, filter: { operationId?: string; limit?: number } = {}): LoggedRequest[] {
-    const entries = [...(this.#bySession.get(session) ?? [])].reverse();
+    const entries = (this.#bySession.get(session) ?? []).slice(-MAX_LOGGED_PER_SESSION).reverse();
     const matching = filter.operationId ? entries.filter((entry) => entry.operationId === filter.operationId) : entries;
     return matching.slice(0, filter.limit ?? MAX_LOGGED_PER_SESSION);
   }

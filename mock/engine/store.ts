@@ -1,7 +1,10 @@
 // The stateful mock's state: one store per session, behind async operations, so a store shared between processes
 // (a database, Redis) can take the place of the in-memory one without a change to any service.
 
-/** One session's records, by collection and id. Values go in and come out as copies: a caller never shares one. */
+/**
+ * One session's records, by collection and id. A value read is a snapshot the caller must not change (the
+ * in-memory store hands out frozen objects; a shared store hands out fresh ones): a change is a new value put.
+ */
 export interface SessionStore {
   get<T>(collection: string, id: string): Promise<T | undefined>;
   /** Every record of a collection, oldest first. */

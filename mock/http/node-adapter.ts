@@ -36,9 +36,11 @@ const DRAIN_MS = 5_000;
  */
 const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse, extra: Record<string, string>, drain = false): void => {
   if (res.headersSent || res.destroyed) return;
-  const body = typeof response.body === 'string' ? Buffer.from(response.body) : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  // A text body is written as it is (no copy into a Buffer first): only its length in bytes is needed here.
+  const body = typeof response.body === 'string' ? response.body : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   try {
-    res.writeHead(response.status, { ...response.headers, ...extra, 'content-length': String(body.length) });
+    res.writeHead(response.status, { ...response.headers, ...extra, 'content-length': String(length) });
   } catch (error) {
     const requestId = response.headers[REQUEST_ID_HEADER] ?? newRequestId();
     const fallback = internalFailure(undefined, error, requestId);

@@ -23,6 +23,8 @@ export interface PipelineOptions {
 
 /** What the pipeline learnt while answering, for the caller's request log. */
 export interface Trace {
+  /** The request path, once the target was read. */
+  path?: string;
   operationId?: string;
 }
 
@@ -39,6 +41,7 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: Trac
     return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request target "${request.target.slice(0, 200)}" is not a path` }, requestId);
   }
   const method = request.method.toUpperCase();
+  seen.path = target.path;
   const page = await options.pages(request, method, target.path, target.search);
   if (page) return page;
 

@@ -1,6 +1,7 @@
-// Prism alone (its CLI on the commerce bundle) against our mock, side by side in one run: start-up time, RSS,
-// and autocannon throughput and latency on the same GET and validated POST at 1 and 16 connections. Both
-// servers are started and stopped here, each in its own process group. Prints figures; never fails on them.
+// Prism alone (its CLI on the commerce bundle) against our mock in static mode (Prism in-process) and in its
+// default stateful mode, side by side in one run: start-up time, requests served, RSS, and autocannon throughput
+// and latency on the same GET and validated POST at 1 and 16 connections. Every server is started and stopped
+// here, each in its own process group. Prints figures; never fails on them.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,10 +17,17 @@ const POST = {
   method: 'POST',
   path: '/v1/carts/current/add-to-cart',
   body: JSON.stringify({
-    lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }],
+    lineItems: [
+      {
+        quantity: 1,
+        catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' } },
+      },
+    ],
   }),
 };
-const HEADERS = { authorization: 'bench-token', 'content-type': 'application/json' };
+// The stateful mock's API key in a session of the bench's own (Prism accepts any credentials).
+const SESSION = 'bench';
+const HEADERS = { authorization: 'mock-api-key', 'x-mock-session': SESSION, 'content-type': 'application/json' };
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -101,16 +109,22 @@ const load = (url, request, connections, duration) =>
     );
   });
 
+/** Starts the stateful mock's session afresh (its cart's quantities stay far from their bound); no-op elsewhere. */
+const resetSession = (url) => fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
+
 const measure = async (name, url, pid, duration) => {
   for (const request of [GET, POST]) {
     const check = await fetch(`${url}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
-    if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}`);
+    if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
   }
   const rows = {};
+  let served = 0;
   for (const request of [GET, POST]) {
     for (const connections of [1, 16]) {
-      await load(url, request, connections, 1); // warm-up
+      await resetSession(url);
+      const warm = await load(url, request, connections, 1);
       const result = await load(url, request, connections, duration);
+      served += warm.requests.total + result.requests.total;
       rows[`${request.method} ${request.path} @${connections}`] = {
         perSecond: result.requests.average,
         p50: result.latency.p50,
@@ -119,7 +133,22 @@ const measure = async (name, url, pid, duration) => {
       };
     }
   }
-  return { rows, rssMb: treeRssMb(pid) };
+  return { rows, served, rssMb: treeRssMb(pid) };
+};
+
+/** The node arguments of `npm start` (`exec node <args>` in package.json). */
+const startArguments = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.replace(/^exec\s+node\s+/, '').split(/\s+/);
+
+/** One of our mock's modes, started as `npm start` starts it (an esbuild bundle), measured, stopped. */
+const measureMock = async (root, mode, duration) => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const mock = await startServer([...startArguments(root), '--mode', mode], root, { PORT: String(port) }, `${url}${GET.path}`);
+  try {
+    return { ...(await measure(`our mock (${mode})`, url, mock.child.pid, duration)), startupMs: mock.startupMs };
+  } finally {
+    await stopServer(mock.child);
+  }
 };
 
 export const benchMockThroughput = async (root, { duration = 5 } = {}) => {
@@ -137,26 +166,24 @@ export const benchMockThroughput = async (root, { duration = 5 } = {}) => {
   } finally {
     await stopServer(prism.child);
   }
-  const mockPort = await freePort();
-  const mockUrl = `http://127.0.0.1:${mockPort}`;
-  const mock = await startServer(['--import', 'tsx', 'mock/server.ts'], root, { PORT: String(mockPort) }, `${mockUrl}${GET.path}`);
-  let ours;
-  try {
-    ours = { ...(await measure('our mock', mockUrl, mock.child.pid, duration)), startupMs: mock.startupMs };
-  } finally {
-    await stopServer(mock.child);
-  }
+  const staticMock = await measureMock(root, 'static', duration);
+  const stateful = await measureMock(root, 'stateful', duration);
 
   const pad = (text, width) => String(text).padEnd(width);
   const cell = (row) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
-  console.log(`\nmock throughput (autocannon, ${duration} s per cell, same machine; Prism alone serves commerce only)`);
-  console.log(`${pad('', 44)}${pad('Prism alone', 40)}${pad('our mock (both families)', 40)}ratio`);
-  for (const key of Object.keys(ours.rows)) {
-    const a = prismFigures.rows[key];
-    const b = ours.rows[key];
-    const errors = a.errors + b.errors > 0 ? `  (errors/non-2xx: ${a.errors} / ${b.errors})` : '';
-    console.log(`${pad(key, 44)}${pad(cell(a), 40)}${pad(cell(b), 40)}${(b.perSecond / a.perSecond).toFixed(2)}x${errors}`);
+  const columns = [
+    ['Prism alone (commerce only)', prismFigures],
+    ['our mock, static (both families)', staticMock],
+    ['our mock, stateful (both families)', stateful],
+  ];
+  console.log(`\nmock throughput (autocannon, ${duration} s per cell after a 1 s warm-up, same machine)`);
+  console.log(`${pad('', 44)}${columns.map(([name]) => pad(name, 42)).join('')}stateful / Prism`);
+  for (const key of Object.keys(stateful.rows)) {
+    const errors = columns.map(([, figures]) => figures.rows[key].errors);
+    const note = errors.some((count) => count > 0) ? `  (errors/non-2xx: ${errors.join(' / ')})` : '';
+    console.log(`${pad(key, 44)}${columns.map(([, figures]) => pad(cell(figures.rows[key]), 42)).join('')}${(stateful.rows[key].perSecond / prismFigures.rows[key].perSecond).toFixed(2)}x${note}`);
   }
-  console.log(`${pad('start-up to first answer', 44)}${pad(`${prismFigures.startupMs.toFixed(0)} ms`, 40)}${pad(`${ours.startupMs.toFixed(0)} ms`, 40)}`);
-  console.log(`${pad('RSS after the runs (process tree)', 44)}${pad(`${prismFigures.rssMb.toFixed(0)} MB`, 40)}${pad(`${ours.rssMb.toFixed(0)} MB`, 40)}`);
+  console.log(`${pad('start-up to first answer', 44)}${columns.map(([, figures]) => pad(`${figures.startupMs.toFixed(0)} ms`, 42)).join('')}`);
+  console.log(`${pad('requests served in the runs', 44)}${columns.map(([, figures]) => pad(String(figures.served), 42)).join('')}`);
+  console.log(`${pad('RSS after them (process tree)', 44)}${columns.map(([, figures]) => pad(`${figures.rssMb.toFixed(0)} MB`, 42)).join('')}`);
 };

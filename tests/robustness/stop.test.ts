@@ -33,7 +33,7 @@ const stoppedWithin = async (pgid: number, port: number, ms: number): Promise<bo
 };
 
 const nodeOf = (npmPid: number): number => {
-  const node = processTree(npmPid).find((p) => p.pid !== npmPid && readComm(p.pid).includes('mock/server.ts'));
+  const node = processTree(npmPid).find((p) => p.pid !== npmPid && readComm(p.pid).includes('mock/start.mjs'));
   if (!node) throw new Error('no node process under npm');
   return node.pid;
 };

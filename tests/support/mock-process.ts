@@ -1,9 +1,18 @@
-// The real mock as a separate process (`node --import tsx mock/server.ts`, or `npm run mock`), in a process
+// The real mock as a separate process (`node mock/start.mjs` as `npm start` runs it, or `npm run mock`), in a process
 // group of its own so the test that started it can stop it and everything it started.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 const root = new URL('../..', import.meta.url).pathname;
+
+/** The node arguments `npm start` runs the mock with (`exec node <args>` in package.json). */
+export const startArguments = (): string[] => {
+  const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const args = script.replace(/^exec\s+/, '').split(/\s+/);
+  if (args[0] !== 'node') throw new Error(`npm start runs "${script}", not node`);
+  return args.slice(1);
+};
 
 export interface MockProcess {
   readonly child: ChildProcess;
@@ -45,7 +54,7 @@ export const startMockProcess = async ({ env = {}, viaNpm = false, timeoutMs = 3
   const port = await freePort();
   const child = viaNpm
     ? spawn('npm', ['run', '--silent', 'mock'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(process.execPath, ['--import', 'tsx', 'mock/server.ts'], {
+    : spawn(process.execPath, startArguments(), {
         cwd: root,
         env: { ...process.env, ...env, PORT: String(port) },
         stdio: ['ignore', 'pipe', 'pipe'],
