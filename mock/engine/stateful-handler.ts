@@ -51,14 +51,47 @@ const refusal = (access: Access, identity: Identity | undefined, operationId: st
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-const jsonAnswer = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): MockResponse => ({
+const jsonAnswer = (status: number, body: unknown, headers: Readonly<Record<string, string>> = {}, text?: string): MockResponse => ({
   status,
   headers: body === undefined ? { ...headers } : { 'content-type': 'application/json', ...headers },
-  body: body === undefined ? '' : JSON.stringify(body),
+  body: body === undefined ? '' : (text ?? JSON.stringify(body)),
 });
+
+/**
+ * Read answers that wrap one stored record (`{ cart }`, `{ product }`...) whose record is frozen, hence
+ * unchanged since it was last answered: its verdict against the response schema and its JSON text are kept
+ * with it (per operation and status), so reading the same record again costs neither. Dropped with the record.
+ */
+class CheckedAnswers {
+  readonly #byRecord = new WeakMap<object, Map<string, string>>();
+
+  /** The single frozen record an answer wraps, and its key, when it is such an answer. */
+  static wrapped(body: unknown): { readonly key: string; readonly record: object } | undefined {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+    const keys = Object.keys(body);
+    if (keys.length !== 1) return undefined;
+    const key = keys[0] as string;
+    const record = (body as Record<string, unknown>)[key];
+    return typeof record === 'object' && record !== null && Object.isFrozen(record) ? { key, record } : undefined;
+  }
+
+  get(record: object, slot: string): string | undefined {
+    return this.#byRecord.get(record)?.get(slot);
+  }
+
+  set(record: object, slot: string, text: string): void {
+    let slots = this.#byRecord.get(record);
+    if (!slots) {
+      slots = new Map();
+      this.#byRecord.set(record, slots);
+    }
+    slots.set(slot, text);
+  }
+}
 
 export const createStatefulHandler = (options: StatefulHandlerOptions): OperationHandler => {
   const { operations, identities, responses, examples, scenarios, events } = options;
+  const checked = new CheckedAnswers();
 
   const broken = (operationId: string, description: string, requestId: string): MockResponse => {
     options.log(`500 ${requestId} ${operationId}: ${description}`);
@@ -119,6 +152,8 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       if (!impl) return broken(operationId, 'no handler in stateful mode', requestId);
       const store = await options.openSession(session);
       const pending: RecordedEvent[] = [];
+      // One clock reading per call: every date a call writes (updatedDate, eventTime...) is the same instant.
+      const now = new Date().toISOString();
       const context: OperationContext = {
         operationId,
         identity,
@@ -132,7 +167,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         publicUrl: options.publicUrl(),
         identities,
         examples,
-        now: () => new Date().toISOString(),
+        now: () => now,
         newId: () => globalThis.crypto.randomUUID(),
         declares: (status) => responses.declares(operationId, status),
         emit: (type, entityId, body) =>
@@ -142,7 +177,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
             entityFqdn: type.entityFqdn,
             slug: type.slug,
             entityId,
-            eventTime: new Date().toISOString(),
+            eventTime: now,
             identity: eventIdentity(identity),
             session,
             operationId,
@@ -165,13 +200,23 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         return applicationFailure({ status: error.status, code: error.code, description: error.description, ...(error.data && { data: error.data }) }, requestId);
       }
       const status = answer.status ?? 200;
-      const violation = responses.check(operationId, status, answer.body);
-      if (violation) {
-        const { field, description } = violation.violation;
-        return broken(operationId, `the answer breaks the ${operationId} contract (status ${status}): "${field}" ${description}`, requestId);
+      // Only reads are kept: a write answers a record made just now, which the next write replaces.
+      const wrapped = operation.readOnly ? CheckedAnswers.wrapped(answer.body) : undefined;
+      const slot = wrapped && `${operationId} ${status} ${wrapped.key}`;
+      let text = wrapped && slot ? checked.get(wrapped.record, slot) : undefined;
+      if (text === undefined) {
+        const violation = responses.check(operationId, status, answer.body);
+        if (violation) {
+          const { field, description } = violation.violation;
+          return broken(operationId, `the answer breaks the ${operationId} contract (status ${status}): "${field}" ${description}`, requestId);
+        }
+        if (wrapped && slot) {
+          text = `{${JSON.stringify(wrapped.key)}:${JSON.stringify(wrapped.record)}}`;
+          checked.set(wrapped.record, slot, text);
+        }
       }
       for (const event of pending) events.emit(event);
-      return jsonAnswer(status, answer.body, answer.headers);
+      return jsonAnswer(status, answer.body, answer.headers, text);
     },
   };
 };

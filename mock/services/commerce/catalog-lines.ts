@@ -20,9 +20,16 @@ export interface LineRequest {
   readonly catalogReference?: CatalogReference;
 }
 
+const sameValue = (a: unknown, b: unknown): boolean => {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+};
+
 /** Two references name the same purchasable item (same product, same options). */
 export const sameItem = (a: CatalogReference | undefined, b: CatalogReference | undefined): boolean =>
-  a?.catalogItemId === b?.catalogItemId && a?.appId === b?.appId && JSON.stringify(a?.options ?? {}) === JSON.stringify(b?.options ?? {});
+  a?.catalogItemId === b?.catalogItemId && a?.appId === b?.appId && sameValue(a?.options ?? {}, b?.options ?? {});
 
 /** A cart line for a catalogue item, priced from the product (and its variant). */
 export const catalogLine = async (

@@ -2,7 +2,7 @@
 // add, priced from the catalogue, merged by item, with coupon and merchant discounts; estimates totals with
 // shipping and tax from the fixture rules; turns into a checkout.
 import { computeTotals, type MerchantDiscountInput, type Totals } from '../../computations/commerce-totals';
-import { multiCurrencyPrice, toCents } from '../../computations/money';
+import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
 import { applyPatch } from '../../computations/field-mask';
 import { invalidField, notFound } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
@@ -10,7 +10,8 @@ import type { OperationContext, ServiceOperations } from '../../engine/operation
 import { buyerIdsOf } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { requestedLines, sameItem, withQuantity, type CartLineItem } from './catalog-lines';
+import type { Product } from '../../computations/catalogue-product';
+import { catalogLine, customLine, sameItem, withQuantity, type CartLineItem } from './catalog-lines';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { createCheckoutFromLines } from './checkout';
 import { CART_EVENTS } from './event-types';
@@ -55,7 +56,10 @@ export const cartTotals = (cart: Cart, settings: SiteSettings, extra: Partial<Pa
 /** The cart with its computed fields (currency, line prices, subtotals, discounts) up to date. */
 const priced = (cart: Cart, settings: SiteSettings, now: string): Cart => {
   const currency = settings.currency;
-  const lineItems = (cart.lineItems ?? []).map((line) => withQuantity(line, line.quantity ?? 1, currency));
+  // A line whose price already follows its quantity is kept as it is (stored lines are shared, not copied).
+  const lineItems = (cart.lineItems ?? []).map((line) =>
+    line.lineItemPrice?.amount === toAmount(toCents(line.price?.amount) * (line.quantity ?? 1)) ? line : withQuantity(line, line.quantity ?? 1, currency),
+  );
   const totals = cartTotals({ ...cart, lineItems }, settings);
   return {
     ...cart,
@@ -105,16 +109,32 @@ const emptyCart = (context: OperationContext, settings: SiteSettings): Cart => {
   };
 };
 
-/** New lines merged into the cart's: the same item adds to the quantity, up to the limit. */
-const addLines = (context: OperationContext, cart: Cart, lines: readonly CartLineItem[], currency: string): CartLineItem[] => {
+/**
+ * The cart's lines with the requested ones merged in: an item already in the cart adds to its quantity (up to
+ * the limit; its product must still be on sale), a new one is priced from the catalogue, custom lines are added.
+ */
+const addRequested = async (
+  context: OperationContext,
+  settings: SiteSettings,
+  cart: Cart,
+  lineItems: readonly { quantity?: number; catalogReference?: CommerceSchema<'CatalogReference'> }[] = [],
+  customLineItems: readonly CommerceSchema<'CheckoutCustomLineItem'>[] = [],
+): Promise<CartLineItem[]> => {
   const merged = [...(cart.lineItems ?? [])];
-  lines.forEach((line, index) => {
-    const same = line.customLineItem ? -1 : merged.findIndex((existing) => !existing.customLineItem && sameItem(existing.catalogReference, line.catalogReference));
-    const quantity = (same >= 0 ? (merged[same]?.quantity ?? 0) : 0) + (line.quantity ?? 1);
+  for (const [index, item] of lineItems.entries()) {
+    const same = merged.findIndex((existing) => !existing.customLineItem && sameItem(existing.catalogReference, item.catalogReference));
+    if (same < 0) {
+      merged.push(await catalogLine(context.store, settings, item, `lineItems[${index}]`, context.newId()));
+      continue;
+    }
+    const productId = item.catalogReference?.catalogItemId ?? '';
+    const product = await context.store.get<Product>(COLLECTIONS.products, productId);
+    if (!product || product.visible === false) throw invalidField(`lineItems[${index}].catalogReference.catalogItemId`, `${productId} is not a product of the catalogue`);
+    const quantity = (merged[same]?.quantity ?? 0) + (item.quantity ?? 1);
     if (quantity > MAX_QUANTITY) throw invalidField(`lineItems[${index}].quantity`, `would make ${quantity} of this item in the cart: at most ${MAX_QUANTITY}`, 'MAX');
-    if (same >= 0) merged[same] = withQuantity(merged[same] as CartLineItem, quantity, currency);
-    else merged.push(line);
-  });
+    merged[same] = withQuantity(merged[same] as CartLineItem, quantity, settings.currency);
+  }
+  customLineItems.forEach((item, index) => merged.push(customLine(item, settings, context.newId(), `customLineItems[${index}]`)));
   if (merged.length > 300) throw invalidField('lineItems', 'a cart holds at most 300 line items', 'MAX_SIZE');
   return merged;
 };
@@ -184,8 +204,7 @@ export const currentCartOperations: ServiceOperations = {
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
       const cart = existing ?? emptyCart(context, settings);
-      const lines = await requestedLines(context, settings, lineItems, customLineItems);
-      return { body: { cart: await save(context, { ...cart, lineItems: addLines(context, cart, lines, settings.currency) }, settings, !existing) } };
+      return { body: { cart: await save(context, { ...cart, lineItems: await addRequested(context, settings, cart, lineItems, customLineItems) }, settings, !existing) } };
     },
   },
   updateCurrentCart: {
@@ -209,8 +228,7 @@ export const currentCartOperations: ServiceOperations = {
           ],
         };
       }
-      const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
-      if (lines.length) cart = { ...cart, lineItems: addLines(context, cart, lines, settings.currency) };
+      if (request.lineItems?.length || request.customLineItems?.length) cart = { ...cart, lineItems: await addRequested(context, settings, cart, request.lineItems, request.customLineItems) };
       return { body: { cart: await save(context, cart, settings, !existing) } };
     },
   },
