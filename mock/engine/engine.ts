@@ -38,6 +38,11 @@ export interface EngineOptions {
   /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
   readonly publicUrl: () => string;
   readonly log?: (line: string) => void;
+  /**
+   * More controls under /__mock/ (webhook delivery adds its own this way), asked before the built-in ones;
+   * undefined: not one of them.
+   */
+  readonly controls?: MockPages;
 }
 
 export interface StatefulEngine {
@@ -133,7 +138,11 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     if (request.headers['x-mock-session'] !== undefined && !headerSession(request.headers)) {
       return validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], request.requestId);
     }
-    return (await serveControl(host, request, method, path, search)) ?? noSuchControl(method, path, 'stateful', request.requestId);
+    return (
+      (await options.controls?.(request, method, path, search)) ??
+      (await serveControl(host, request, method, path, search)) ??
+      noSuchControl(method, path, 'stateful', request.requestId)
+    );
   };
 
   const pipeline = assemblePipeline({ documents: options.documents, compilers, handler, pages, log });
