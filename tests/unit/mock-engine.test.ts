@@ -93,6 +93,19 @@ describe('the stateful engine', () => {
     expect((await call(engine, 'POST', '/v1/orders/search', { authorization: 'forged' }, { search: 'not an object' })).status).toBe(401);
   });
 
+  it('asks extra controls first, and keeps the built-in ones', async () => {
+    const engine = createStatefulEngine({
+      documents,
+      fixtures,
+      services: SERVICES,
+      publicUrl: () => 'http://mock.test',
+      controls: async (_request, method, path) => (method === 'GET' && path === '/__mock/webhooks/public-key' ? { status: 200, headers: { 'content-type': 'text/plain' }, body: 'PEM' } : undefined),
+    });
+    const extra = await engine.handle({ method: 'GET', target: '/__mock/webhooks/public-key', headers: {}, body: new Uint8Array(), requestId: 'r' });
+    expect(extra).toMatchObject({ status: 200, body: 'PEM' });
+    expect((await call(engine as ReturnType<typeof engineWith>, 'GET', '/__mock/health')).body?.mode).toBe('stateful');
+  });
+
   it('keeps sessions apart: a write in one is not seen in another', async () => {
     const engine = engineWith({});
     await call(engine, 'DELETE', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'one' });
