@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { eventCatalog as commerceCatalog } from '../../generated/commerce/events';
 import { eventCatalog as platformCatalog } from '../../generated/platform/events';
+import { createDeliveryValidator } from '../../spec-model/delivery-validator';
 import { listWebhooks } from '../../spec-model/webhooks';
+import { verifyEvent } from '../../src/events';
+import { decodeDelivery } from '../support/decode-delivery';
 import { FAMILIES, loadDocument, type Family } from '../support/documents';
 
 // The events of both seeds, declared as OpenAPI 3.1 webhooks with the platform's event type names.
@@ -58,5 +61,24 @@ describe('webhooks', () => {
       const webhook = webhooks.find((candidate) => candidate.eventType === entry.eventType);
       expect(entry).toEqual({ eventType: webhook?.eventType, handler: webhook?.operationId, entityFqdn: webhook?.entityFqdn, slug: webhook?.slug, body: webhook?.body });
     }
+  });
+});
+
+describe('webhook examples', () => {
+  const publicKeyOf = (family: Family) => (loadDocument(family) as unknown as { 'x-event-examples': { publicKey: string } })['x-event-examples'].publicKey;
+  const validators = { commerce: createDeliveryValidator('commerce', loadDocument('commerce')), platform: createDeliveryValidator('platform', loadDocument('platform')) };
+  const examples = webhooks.flatMap((webhook) => Object.entries(webhook.examples).map(([name, example]) => [`${webhook.eventType} ${name}`, webhook, example] as const));
+
+  it('every webhook has a named example, and both families share the example key', () => {
+    expect(webhooks.filter((webhook) => Object.keys(webhook.examples).length === 0).map((webhook) => webhook.eventType)).toEqual([]);
+    expect(publicKeyOf('commerce')).toMatch(/^-----BEGIN PUBLIC KEY-----\n/);
+    expect(publicKeyOf('platform')).toBe(publicKeyOf('commerce'));
+  });
+
+  it.each(examples)('%s: a token the receiver verifies with the example key, holding x-decoded, valid layer by layer', async (_name, webhook, example) => {
+    const event = await verifyEvent(example.value, publicKeyOf(webhook.family));
+    const decoded = example.decoded as { eventType: string; instanceId: string; identity: unknown; data: unknown };
+    expect(event).toEqual({ eventType: decoded.eventType, instanceId: decoded.instanceId, identity: decoded.identity, payload: decoded.data });
+    expect(validators[webhook.family](webhook.eventType, decodeDelivery(example.value))).toEqual([]);
   });
 });
