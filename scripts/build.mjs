@@ -13,6 +13,7 @@ export const ENTRIES = {
   platform: 'src/platform.ts',
   auth: 'src/auth/index.ts',
   react: 'src/react/index.ts',
+  events: 'src/events/index.ts',
 };
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
@@ -28,7 +29,7 @@ await build({
     lib: { entry: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
     rollupOptions: {
       // Peer and runtime dependencies stay imports: the app brings one copy of each.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/, /^jose($|\/)/],
     },
   },
 });
