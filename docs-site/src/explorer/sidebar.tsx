@@ -1,6 +1,6 @@
 // Every operation of both families, grouped by family and tag, searchable by path, operationId and summary.
 // Plain links: the keyboard reaches each one with Tab and opens it with Enter.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { groupOperations, matches, OPERATIONS } from './operation-index';
 import { operationHref } from './routing';
 
@@ -9,6 +9,10 @@ export const Sidebar = ({ current }: { readonly current: string | undefined }) =
   const deferred = useDeferredValue(search);
   const groups = useMemo(() => groupOperations(OPERATIONS.filter((entry) => matches(entry, deferred))), [deferred]);
   const count = groups.reduce((sum, group) => sum + group.operations.length, 0);
+  // The open operation stays in sight in the list, however it was opened (deep link, history, reference).
+  useEffect(() => {
+    if (current) document.querySelector(`.sidebar a[data-operation-id="${CSS.escape(current)}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
   return (
     <>
       <div className="search">

@@ -97,7 +97,11 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
           </>
         )}
       </div>
-      {controls && controlsNotice && <p className="notice">Latency and failures: {controlsNotice}</p>}
+      {controls && controlsNotice && (
+        <p className="notice" title={controlsNotice}>
+          Latency and forced failures need the stateful mock (<code>MOCK_MODE=stateful</code>): this mock has no <code>/__mock/</code> controls.
+        </p>
+      )}
       <p id="scenario-status" className="status" role="status" data-testid="scenario-status">
         {status}
       </p>
