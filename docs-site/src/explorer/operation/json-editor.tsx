@@ -2,6 +2,7 @@
 // shared spec reader), each violation by field. Sending stays possible with schema errors: the mock's own
 // verdict is part of what the explorer shows.
 import { useDeferredValue, useEffect, useState } from 'react';
+import type { JsonObject } from '../../../../spec-model/document';
 import type { FieldViolation } from '../../../../src/index';
 import { jsonProblem } from './build-init';
 import type { FieldCheck } from './load-operation';
@@ -11,7 +12,7 @@ interface JsonEditorProps {
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
-  readonly schema: Record<string, unknown> | undefined;
+  readonly schema: JsonObject | undefined;
   readonly check: Promise<FieldCheck>;
   /** How the root value is named in violations (`body`). */
   readonly root: string;

@@ -1,6 +1,6 @@
 // What an opened operation needs, loaded on demand and kept: its family's bundled document read through the
 // shared spec reader, and its operation function picked by operationId from the family module's exports.
-import { listOperations, type BundledDocument, type Family, type Operation } from '../../../../spec-model/document';
+import { listOperations, type BundledDocument, type Family, type JsonObject, type Operation } from '../../../../spec-model/document';
 import type { FieldViolation } from '../../../../src/index';
 import type { CallableOperation } from '../connection';
 import type { OperationIndexEntry } from '../operation-index';
@@ -52,7 +52,7 @@ export const loadOperation = (entry: OperationIndexEntry): Promise<LoadedOperati
   return loading;
 };
 
-export type FieldCheck = (schema: Record<string, unknown>, value: unknown, root?: string) => FieldViolation[];
+export type FieldCheck = (schema: JsonObject, value: unknown, root?: string) => FieldViolation[];
 
 const checkers = new Map<Family, Promise<FieldCheck>>();
 
@@ -60,10 +60,7 @@ const checkers = new Map<Family, Promise<FieldCheck>>();
 export const loadFieldCheck = (family: Family, document: BundledDocument): Promise<FieldCheck> => {
   let loading = checkers.get(family);
   if (!loading) {
-    loading = import('../../../../spec-model/validators').then(({ createFieldValidator }) => {
-      const check = createFieldValidator(document);
-      return (schema, value, root) => check(schema as never, value, root);
-    });
+    loading = import('../../../../spec-model/validators').then(({ createFieldValidator }) => createFieldValidator(document));
     checkers.set(family, loading);
   }
   return loading;

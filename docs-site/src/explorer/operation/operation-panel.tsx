@@ -2,6 +2,7 @@
 // copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
 // functions when the first operation is opened.
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { JsonObject } from '../../../../spec-model/document';
 import { requestExampleNames } from '../../../../spec-model/examples';
 import type { Replay } from '../app';
 import type { Role } from '../auth-panel';
@@ -112,7 +113,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   };
 
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  const messageSchema = operation.parameters.find((p) => p.name === '.r')?.schema?.contentSchema as Record<string, unknown> | undefined;
+  const messageSchema = operation.parameters.find((p) => p.name === '.r')?.schema?.contentSchema as JsonObject | undefined;
   const pathParameters = operation.parameters.filter((p) => p.in === 'path');
   const queryParameters = operation.parameters.filter((p) => p.in === 'query' && p.name !== '.r');
 
