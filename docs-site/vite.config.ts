@@ -12,6 +12,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
+  mode: 'production',
   logLevel: 'warn',
   plugins: [react(), operationIndexPlugin(), bundledDocumentPlugin()],
   build: {

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -8,7 +9,7 @@ import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explo
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
 import { launchChromium } from '../support/browser';
-import { openWatchedPage, serveSite, type WatchedPage } from '../support/site-browser';
+import { openWatchedPage, serveSite, SITE_DIR, type WatchedPage } from '../support/site-browser';
 
 // The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
 const mockUrl = inject('mockUrl');
@@ -248,5 +249,9 @@ describe('the explorer', () => {
     expect(load.scripts.length).toBeGreaterThan(0);
     expect(load.jsGzipBytes, load.scripts.map((script) => `${script.url} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(EXPLORER_JS_BUDGET_GZIP);
     expect(Number.isFinite(load.firstRenderMs)).toBe(true);
+    // React's production build: the test runner's NODE_ENV=test must not leak into the site build.
+    const entry = /src="\.\.\/(assets\/explorer-[^"]+\.js)"/.exec(readFileSync(join(SITE_DIR, 'explorer', 'index.html'), 'utf8'))?.[1];
+    expect(entry).toBeDefined();
+    expect(readFileSync(join(SITE_DIR, entry ?? ''), 'utf8')).not.toContain('jsxDEV');
   });
 });
