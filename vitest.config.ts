@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: unit tests need nothing running; the rest share one mock started by the global setup.
+// Two projects: unit tests need nothing running; the rest share one mock started by the global setup (which
+// also builds docs-site/dist/ for the browser tests when it is missing or stale).
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
@@ -14,7 +15,7 @@ export default defineConfig({
           name: 'against-mock',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: ['tests/unit/**'],
-          globalSetup: ['tests/support/global-mock.ts'],
+          globalSetup: ['tests/support/global-mock.ts', 'tests/support/global-site.ts'],
         },
       },
     ],
