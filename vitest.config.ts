@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { yamlDocuments } from './scripts/build/yaml-documents.mjs';
 
-// Two projects: unit tests need nothing running; the rest share one mock started by the global setup.
+// Two projects: unit tests need nothing running; the rest share one mock started by the global setup (which
+// also builds docs-site/dist/ for the browser tests when it is missing or stale).
 export default defineConfig({
   // The MSW entry imports the bundled documents as modules, in tests as in the build.
   plugins: [yamlDocuments()],
@@ -17,7 +18,7 @@ export default defineConfig({
           name: 'against-mock',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
           exclude: ['tests/unit/**'],
-          globalSetup: ['tests/support/global-mock.ts'],
+          globalSetup: ['tests/support/global-mock.ts', 'tests/support/global-site.ts'],
         },
       },
     ],

@@ -23,3 +23,6 @@ for (const row of await measurePerCall(root, { sdkDir })) {
 }
 
 await benchMockThroughput(root);
+
+// The explorer's weight before the first operation is opened and its first render, in headless Chromium.
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'explorer.ts')], { cwd: root, stdio: 'inherit' });

@@ -15,6 +15,7 @@ export const ENTRIES = {
   auth: 'src/auth/index.ts',
   react: 'src/react/index.ts',
   msw: 'mock/msw/index.ts',
+  events: 'src/events/index.ts',
 };
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });
@@ -31,7 +32,7 @@ await build({
     lib: { entry: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(root, file)])), formats: ['es'] },
     rollupOptions: {
       // Peer and runtime dependencies stay imports: the app brings one copy of each.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/, /^msw($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@tanstack\//, /^openapi-fetch($|\/)/, /^msw($|\/)/, /^jose($|\/)/],
     },
   },
 });

@@ -1,5 +1,5 @@
 // spec/ -> generated/: per family the bundled document, openapi-typescript types, the route table, one
-// function per operation and one React hook per operation. Deterministic: the same spec gives the same bytes.
+// function per operation, one React hook per operation and the event catalog of its webhooks. Deterministic: the same spec gives the same bytes.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import { listOperations, type Family, type JsonObject, type Operation } from '../spec-model/document';
 import { loadDocument } from '../spec-model/load';
 import { ENVELOPE_PARAMETER, operationMeta } from '../spec-model/operation-meta';
+import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { FAMILIES, REDOCLY_ENV } from './families.mjs';
 
@@ -73,6 +74,22 @@ const routesFile = (family: Family, metas: readonly OperationMeta[]) =>
   `/** Every operation of the family: the route table of path-based calls, the mock and the explorer. */\n` +
   `export const operations: readonly OperationMeta[] = [\n${metas.map((meta) => `  ${JSON.stringify(meta)},`).join('\n')}\n];\n`;
 
+const eventsFile = (family: Family, webhooks: readonly Webhook[]) =>
+  banner(family) +
+  `import type { components } from './schema';\n\n` +
+  `/** Every event of the family (its OpenAPI webhooks): the platform's event type name -> the domain event it carries. */\n` +
+  `export interface EventPayloads {\n` +
+  webhooks
+    .map((webhook) => `  /** ${(webhook.summary ?? webhook.eventType).replace(/\*\//g, '*\\/')} (\`${webhook.operationId}\`) */\n  '${webhook.eventType}': components['schemas']['${webhook.payloadSchema}'];\n`)
+    .join('') +
+  `}\n\n` +
+  `/** Each event's entity, slug and body, and the platform SDK's handler name for it. */\n` +
+  `export const eventCatalog = [\n` +
+  webhooks
+    .map(({ eventType, operationId, entityFqdn, slug, body }) => `  ${JSON.stringify({ eventType, handler: operationId, entityFqdn, slug, body })},\n`)
+    .join('') +
+  `] as const;\n`;
+
 for (const family of FAMILIES as readonly Family[]) {
   const out = join(root, 'generated', family);
   rmSync(out, { recursive: true, force: true });
@@ -93,6 +110,8 @@ for (const family of FAMILIES as readonly Family[]) {
   writeFileSync(join(out, 'operations.ts'), routesFile(family, metas));
   writeFileSync(join(out, 'functions.ts'), functionsFile(family, operations, metas));
   writeFileSync(join(out, 'hooks.ts'), hooksFile(family, operations, metas));
+  const webhooks = listWebhooks(family, document).sort((a, b) => a.eventType.localeCompare(b.eventType));
+  writeFileSync(join(out, 'events.ts'), eventsFile(family, webhooks));
 }
 
 console.log(`generated ${FAMILIES.join(', ')} in ${((performance.now() - started) / 1000).toFixed(1)} s`);

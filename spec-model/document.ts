@@ -36,6 +36,8 @@ export interface Operation {
 
 export interface BundledDocument {
   readonly paths: Record<string, Record<string, JsonObject>>;
+  /** OpenAPI 3.1 webhooks: the events the platform POSTs to receivers, keyed by event type (spec-model/webhooks.ts). */
+  readonly webhooks?: Record<string, Record<string, JsonObject>>;
   readonly components: {
     schemas?: Record<string, JsonObject>;
     parameters?: Record<string, Parameter>;

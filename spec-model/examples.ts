@@ -6,21 +6,26 @@ export interface ExampleRequest {
   readonly body: Json | undefined;
 }
 
-const exampleOf = (parameter: Parameter): Json | undefined =>
+const exampleOf = (parameter: Parameter, name?: string): Json | undefined =>
+  (name === undefined ? undefined : parameter.examples?.[name]?.value) ??
   parameter.example ??
   Object.values(parameter.examples ?? {})[0]?.value ??
   (parameter.schema?.example as Json | undefined) ??
   (parameter.schema?.default as Json | undefined);
 
-export const firstExample = (media: MediaType | undefined): Json | undefined =>
-  media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
+/** The example called `name` when the media type has one, else its first. */
+export const firstExample = (media: MediaType | undefined, name?: string): Json | undefined =>
+  (name === undefined ? undefined : media?.examples?.[name]?.value) ?? media?.example ?? Object.values(media?.examples ?? {})[0]?.value;
 
-/** The request an operation's examples describe: path and query parameters and the first body example. */
-export const exampleRequest = (operation: Operation): ExampleRequest => {
+/**
+ * The request an operation's examples describe: path and query parameters and the body, each from the named
+ * example `name` where it has one, else from its first example.
+ */
+export const exampleRequest = (operation: Operation, name?: string): ExampleRequest => {
   const path: Record<string, string> = {};
   const query: Record<string, Json> = {};
   for (const parameter of operation.parameters) {
-    const value = exampleOf(parameter);
+    const value = exampleOf(parameter, name);
     if (value === undefined) {
       if (parameter.required) throw new Error(`${operation.operationId}: required parameter ${parameter.name} has no example`);
       continue;
@@ -28,7 +33,22 @@ export const exampleRequest = (operation: Operation): ExampleRequest => {
     if (parameter.in === 'path') path[parameter.name] = String(value);
     if (parameter.in === 'query') query[parameter.name] = value;
   }
-  return { path, query, body: firstExample(operation.requestBody?.content?.['application/json']) };
+  return { path, query, body: firstExample(operation.requestBody?.content?.['application/json'], name) };
+};
+
+/** Names of the request's named examples (the body's, then the parameters'), each once, in the spec's order. */
+export const requestExampleNames = (operation: Operation): string[] => [
+  ...new Set([
+    ...Object.keys(operation.requestBody?.content?.['application/json']?.examples ?? {}),
+    ...operation.parameters.flatMap((parameter) => Object.keys(parameter.examples ?? {})),
+  ]),
+];
+
+/** The request message a `.r` example carries: base64url (no padding) of its JSON. */
+export const decodeEnvelope = (value: string): Json => {
+  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as Json;
 };
 
 /** Status codes an operation declares as success (2xx, or 3xx for browser redirects). */

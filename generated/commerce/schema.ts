@@ -793,7 +793,308 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "wix.ecom.v1.back_in_stock_notification_request_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back-in-stock notification request created
+         * @description Fires when a shopper asks to be told that an out-of-stock item is available again (Create Back-in-Stock Notification Request). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.back_in_stock_notification_request_created`; the event's `data` is the domain event `BackInStockNotificationRequestCreatedEvent`.
+         */
+        post: operations["onBackInStockNotificationRequestCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.back_in_stock_notification_request_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back-in-stock notification request updated
+         * @description Fires when a request changes, for example when its status moves from `RECEIVED` to `NOTIFICATION_SENT` (Mark as Notification Sent, Report Items Back in Stock). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.back_in_stock_notification_request_updated`; the event's `data` is the domain event `BackInStockNotificationRequestUpdatedEvent`.
+         */
+        post: operations["onBackInStockNotificationRequestUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.back_in_stock_notification_request_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Back-in-stock notification request deleted
+         * @description Fires when a request is deleted (Delete Back-in-Stock Notification Request). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.back_in_stock_notification_request_deleted`; the event's `data` is the domain event `BackInStockNotificationRequestDeletedEvent`.
+         */
+        post: operations["onBackInStockNotificationRequestDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.checkout_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout created
+         * @description Fires when a checkout is created, directly (Create Checkout) or from the current cart (Create Checkout from Current Cart). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.checkout_created`; the event's `data` is the domain event `CheckoutCreatedEvent`.
+         */
+        post: operations["onCheckoutCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.checkout_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout updated
+         * @description Fires when a checkout changes: line items added, removed or re-counted, a coupon or gift card applied or removed, the checkout URL overridden, or fields updated. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.checkout_updated`; the event's `data` is the domain event `CheckoutUpdatedEvent`.
+         */
+        post: operations["onCheckoutUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.checkout_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout deleted
+         * @description Fires when a checkout is deleted. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.checkout_deleted`; the event's `data` is the domain event `CheckoutDeletedEvent`.
+         */
+        post: operations["onCheckoutDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.checkout_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checkout completed
+         * @description Fires when a checkout is completed: an order was created from it (Create Order from checkout) or it was marked as completed. A completed checkout refuses further updates. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.checkout_completed`; the event's `data` is the domain event `CheckoutCompletedEvent`.
+         */
+        post: operations["onCheckoutCompleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.cart_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cart created
+         * @description Fires when a visitor's or member's current cart is created, with its first line items. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.cart_created`; the event's `data` is the domain event `CartCreatedEvent`.
+         */
+        post: operations["onCartCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.cart_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cart updated
+         * @description Fires when the current cart changes: items added or removed, quantities changed, a coupon applied or removed, or cart fields updated. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.cart_updated`; the event's `data` is the domain event `CartUpdatedEvent`.
+         */
+        post: operations["onCartUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.cart_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cart deleted
+         * @description Fires when the current cart is deleted (Delete Current Cart). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.cart_deleted`; the event's `data` is the domain event `CartDeletedEvent`.
+         */
+        post: operations["onCartDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.order_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order created
+         * @description Fires when an order is created, from a checkout (Create Order from checkout) or by a merchant or app (Create Order). The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.order_created`; the event's `data` is the domain event `OrderCreatedEvent`.
+         */
+        post: operations["onOrderCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.order_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order updated
+         * @description Fires when an order changes: fields updated (Update Order, Bulk Update Orders), tags assigned, payments captured or voided, or the order canceled. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.order_updated`; the event's `data` is the domain event `OrderUpdatedEvent`.
+         */
+        post: operations["onOrderUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.order_canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order canceled
+         * @description Fires when an order is canceled (Cancel Order), with the options the call was made with. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.order_canceled`; the event's `data` is the domain event `OrderCanceledEvent`.
+         */
+        post: operations["onOrderCanceled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.order_approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order approved
+         * @description Fires when an order becomes approved: its status changes to `APPROVED`, for example when an offline order is placed or an online payment is authorized or paid. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.order_approved`; the event's `data` is the domain event `OrderApprovedEvent`.
+         */
+        post: operations["onOrderApproved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.ecom.v1.order_payment_status_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Order payment status updated
+         * @description Fires when an order's payment status changes, for example from `NOT_PAID` to `PAID` when an authorized payment is captured. The platform POSTs the signed event to every app subscribed to `wix.ecom.v1.order_payment_status_updated`; the event's `data` is the domain event `OrderPaymentStatusUpdatedEvent`.
+         */
+        post: operations["onOrderPaymentStatusUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -4991,6 +5292,424 @@ export interface components {
             /** @description Payments to capture, each with an optional amount. */
             payments: components["schemas"]["AuthorizedPaymentCapture"][];
         };
+        /**
+         * EventJwtHeader
+         * @description The JOSE header of a delivery. Only RS256 is ever used; a receiver must refuse any other algorithm (`none`, or HS256 keyed with the public key) rather than trust the header.
+         */
+        EventJwtHeader: {
+            /**
+             * @description Signature algorithm, always RSASSA-PKCS1-v1_5 with SHA-256.
+             * @constant
+             */
+            alg: "RS256";
+            /**
+             * @description Token type.
+             * @constant
+             */
+            typ?: "JWT";
+            /** @description ID of the signing key, when the sender names one. */
+            kid?: string;
+        };
+        /**
+         * WebhookIdentityType
+         * @description Type of the identity that caused an event (the seeds' "identity types on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor), `APP` (an app) or `UNKNOWN` (the actor could not be determined).
+         * @example MEMBER
+         * @enum {string}
+         */
+        WebhookIdentityType: "UNKNOWN" | "ANONYMOUS_VISITOR" | "MEMBER" | "WIX_USER" | "APP";
+        /**
+         * EventIdentity
+         * @description Who caused an event: `identityType` says which of the IDs is set (`ANONYMOUS_VISITOR`: `anonymousVisitorId`, `MEMBER`: `memberId`, `WIX_USER`: `wixUserId`, `APP`: `appId`; `UNKNOWN`: none).
+         */
+        EventIdentity: {
+            identityType: components["schemas"]["WebhookIdentityType"];
+            /**
+             * Format: uuid
+             * @description ID of a site visitor who is not logged in.
+             * @example 6f1a2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b
+             */
+            anonymousVisitorId?: string;
+            /**
+             * Format: uuid
+             * @description ID of a logged-in site member.
+             * @example 0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9
+             */
+            memberId?: string;
+            /**
+             * Format: uuid
+             * @description ID of a site user (the owner or a contributor).
+             * @example 2f3e4d5c-6b7a-4890-a1b2-c3d4e5f6a7b8
+             */
+            wixUserId?: string;
+            /**
+             * Format: uuid
+             * @description ID of an app.
+             * @example 1380b703-ce81-ff05-f115-39571d94dfcd
+             */
+            appId?: string;
+        };
+        /**
+         * EventAccountInfo
+         * @description The platform account (and site) the event belongs to, when the platform sends it.
+         */
+        EventAccountInfo: {
+            /**
+             * Format: uuid
+             * @description ID of the account.
+             * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+             */
+            accountId?: string;
+            /**
+             * Format: uuid
+             * @description ID of the parent account, when `accountId` is a child account.
+             * @example 5a6b7c8d-9e0f-4a1b-b2c3-d4e5f6a7b8c9
+             */
+            parentAccountId?: string;
+            /**
+             * Format: uuid
+             * @description ID of the site.
+             * @example 6b7c8d9e-0f1a-4b2c-83d4-e5f6a7b8c9d0
+             */
+            siteId?: string;
+        };
+        /**
+         * DomainEventFields
+         * @description The fields every domain event has, whatever its entity: which event it is (`id`, for spotting duplicate deliveries), the entity it concerns (`entityFqdn`, `entityId`), what happened (`slug`) and when (`eventTime`). Exactly one body follows: `createdEvent.entity`, `updatedEvent.currentEntity`, `deletedEvent` or `actionEvent.body`.
+         */
+        DomainEventFields: {
+            /**
+             * @description Event ID; the same event delivered twice has the same ID.
+             * @example 5e3a1c9b-2d4f-4a6e-8b0c-7d9e1f2a3b4c
+             */
+            id: string;
+            /**
+             * @description Fully qualified name of the entity type, for example `wix.ecom.v1.order`.
+             * @example wix.ecom.v1.order
+             */
+            entityFqdn: string;
+            /**
+             * @description What happened to the entity, for example `created` or `payment_status_updated`.
+             * @example created
+             */
+            slug: string;
+            /**
+             * @description ID of the entity the event concerns.
+             * @example 8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c
+             */
+            entityId: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            eventTime: string;
+            /** @description Whether a privacy request (for example under GDPR) caused the event. */
+            triggeredByAnonymizeRequest?: boolean;
+            /** @description The action that caused the event, when known. */
+            originatedFrom?: string;
+            /**
+             * @description Increases with every event of the same entity: a receiver that stores the last one it handled can ignore an older event delivered late.
+             * @example 3
+             */
+            entityEventSequence?: string;
+        };
+        /**
+         * BackInStockNotificationRequestCreatedEvent
+         * @description The domain event of `wix.ecom.v1.back_in_stock_notification_request_created`. Fires when a shopper asks to be told that an out-of-stock item is available again (Create Back-in-Stock Notification Request).
+         */
+        BackInStockNotificationRequestCreatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.back_in_stock_notification_request";
+            /** @constant */
+            slug: "created";
+            createdEvent: {
+                /** @description The new notification request. */
+                entity: components["schemas"]["BackInStockNotificationRequest"];
+            };
+        };
+        /**
+         * EventMessage
+         * @description The event message inside a delivery's `data` claim: which event it is, for which app instance, who caused it, and the domain event itself. `identity` and `data` are JSON strings, parsed once more by the receiver.
+         */
+        EventMessage: {
+            /**
+             * @description The platform's event type name, for example `wix.ecom.v1.order_created`.
+             * @example wix.ecom.v1.order_created
+             */
+            eventType: string;
+            /**
+             * Format: uuid
+             * @description ID of the app instance (the app installed on the site) the event is delivered to.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            instanceId: string;
+            /** @description Who caused the event (`EventIdentity`), serialized as JSON. */
+            identity: string;
+            /** @description The domain event (its schema depends on `eventType`), serialized as JSON. */
+            data: string;
+            accountInfo?: components["schemas"]["EventAccountInfo"];
+        };
+        /**
+         * EventJwtClaims
+         * @description The claims of a delivery. `data` holds the event message as a JSON string; `iat` and `exp` are seconds since the epoch. A receiver refuses a token whose `exp` has passed.
+         */
+        EventJwtClaims: {
+            /** @description The event message (`EventMessage`) serialized as JSON. */
+            data: string;
+            /**
+             * @description When the token was signed, in seconds since the epoch.
+             * @example 1772366400
+             */
+            iat?: number;
+            /**
+             * @description When the token expires, in seconds since the epoch.
+             * @example 1772370000
+             */
+            exp?: number;
+            /**
+             * @description Issuer; the platform signs as `wix.com`.
+             * @example wix.com
+             */
+            iss?: string;
+            /**
+             * @description Audience; the ID of the app the event is delivered to, when the sender names it.
+             * @example 5f3c1a2b-7d4e-4f60-9a8b-1c2d3e4f5a6b
+             */
+            aud?: string;
+        };
+        /**
+         * SignedEvent
+         * @description What the platform POSTs to a webhook receiver: a compact JWT (`header.claims.signature`, base64url) signed with RS256 by the platform's private key. Verify it with the app's public key (the mock's is served at `GET /__mock/webhooks/public-key`) before reading anything in it. Its claims carry the event as nested JSON strings: the `data` claim is the event message, whose `identity` and `data` are JSON strings again.
+         */
+        SignedEvent: string;
+        /**
+         * BackInStockNotificationRequestUpdatedEvent
+         * @description The domain event of `wix.ecom.v1.back_in_stock_notification_request_updated`. Fires when a request changes, for example when its status moves from `RECEIVED` to `NOTIFICATION_SENT` (Mark as Notification Sent, Report Items Back in Stock).
+         */
+        BackInStockNotificationRequestUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.back_in_stock_notification_request";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["BackInStockNotificationRequest"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * BackInStockNotificationRequestDeletedEvent
+         * @description The domain event of `wix.ecom.v1.back_in_stock_notification_request_deleted`. Fires when a request is deleted (Delete Back-in-Stock Notification Request).
+         */
+        BackInStockNotificationRequestDeletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.back_in_stock_notification_request";
+            /** @constant */
+            slug: "deleted";
+            deletedEvent: {
+                /** @description The entity as it was before it was deleted, when the platform sends it. */
+                deletedEntity?: components["schemas"]["BackInStockNotificationRequest"];
+            };
+        };
+        /**
+         * CheckoutCreatedEvent
+         * @description The domain event of `wix.ecom.v1.checkout_created`. Fires when a checkout is created, directly (Create Checkout) or from the current cart (Create Checkout from Current Cart).
+         */
+        CheckoutCreatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.checkout";
+            /** @constant */
+            slug: "created";
+            createdEvent: {
+                /** @description The new checkout. */
+                entity: components["schemas"]["Checkout"];
+            };
+        };
+        /**
+         * CheckoutUpdatedEvent
+         * @description The domain event of `wix.ecom.v1.checkout_updated`. Fires when a checkout changes: line items added, removed or re-counted, a coupon or gift card applied or removed, the checkout URL overridden, or fields updated.
+         */
+        CheckoutUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.checkout";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["Checkout"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * CheckoutDeletedEvent
+         * @description The domain event of `wix.ecom.v1.checkout_deleted`. Fires when a checkout is deleted.
+         */
+        CheckoutDeletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.checkout";
+            /** @constant */
+            slug: "deleted";
+            deletedEvent: {
+                /** @description The entity as it was before it was deleted, when the platform sends it. */
+                deletedEntity?: components["schemas"]["Checkout"];
+            };
+        };
+        /**
+         * CheckoutCompletedEvent
+         * @description The domain event of `wix.ecom.v1.checkout_completed`. Fires when a checkout is completed: an order was created from it (Create Order from checkout) or it was marked as completed. A completed checkout refuses further updates.
+         */
+        CheckoutCompletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.checkout";
+            /** @constant */
+            slug: "completed";
+            actionEvent: {
+                body: {
+                    /** @description The completed checkout. */
+                    checkout: components["schemas"]["Checkout"];
+                };
+            };
+        };
+        /**
+         * CartCreatedEvent
+         * @description The domain event of `wix.ecom.v1.cart_created`. Fires when a visitor's or member's current cart is created, with its first line items.
+         */
+        CartCreatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.cart";
+            /** @constant */
+            slug: "created";
+            createdEvent: {
+                /** @description The new cart. */
+                entity: components["schemas"]["Cart"];
+            };
+        };
+        /**
+         * CartUpdatedEvent
+         * @description The domain event of `wix.ecom.v1.cart_updated`. Fires when the current cart changes: items added or removed, quantities changed, a coupon applied or removed, or cart fields updated.
+         */
+        CartUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.cart";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["Cart"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * CartDeletedEvent
+         * @description The domain event of `wix.ecom.v1.cart_deleted`. Fires when the current cart is deleted (Delete Current Cart).
+         */
+        CartDeletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.cart";
+            /** @constant */
+            slug: "deleted";
+            deletedEvent: {
+                /** @description The entity as it was before it was deleted, when the platform sends it. */
+                deletedEntity?: components["schemas"]["Cart"];
+            };
+        };
+        /**
+         * OrderCreatedEvent
+         * @description The domain event of `wix.ecom.v1.order_created`. Fires when an order is created, from a checkout (Create Order from checkout) or by a merchant or app (Create Order).
+         */
+        OrderCreatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.order";
+            /** @constant */
+            slug: "created";
+            createdEvent: {
+                /** @description The new order. */
+                entity: components["schemas"]["Order"];
+            };
+        };
+        /**
+         * OrderUpdatedEvent
+         * @description The domain event of `wix.ecom.v1.order_updated`. Fires when an order changes: fields updated (Update Order, Bulk Update Orders), tags assigned, payments captured or voided, or the order canceled.
+         */
+        OrderUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.order";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["Order"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * OrderCanceledEvent
+         * @description The domain event of `wix.ecom.v1.order_canceled`. Fires when an order is canceled (Cancel Order), with the options the call was made with.
+         */
+        OrderCanceledEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.order";
+            /** @constant */
+            slug: "canceled";
+            actionEvent: {
+                body: {
+                    /** @description The canceled order. */
+                    order: components["schemas"]["Order"];
+                    /** @description Whether the order's items were restocked. */
+                    restockAllItems?: boolean;
+                    /** @description Whether the buyer was e-mailed about the cancelation. */
+                    sendOrderCanceledEmail?: boolean;
+                    /** @description The personal note added to that e-mail. */
+                    customMessage?: string;
+                };
+            };
+        };
+        /**
+         * OrderApprovedEvent
+         * @description The domain event of `wix.ecom.v1.order_approved`. Fires when an order becomes approved: its status changes to `APPROVED`, for example when an offline order is placed or an online payment is authorized or paid.
+         */
+        OrderApprovedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.order";
+            /** @constant */
+            slug: "approved";
+            actionEvent: {
+                body: {
+                    /** @description The approved order. */
+                    order: components["schemas"]["Order"];
+                };
+            };
+        };
+        /**
+         * OrderPaymentStatusUpdatedEvent
+         * @description The domain event of `wix.ecom.v1.order_payment_status_updated`. Fires when an order's payment status changes, for example from `NOT_PAID` to `PAID` when an authorized payment is captured.
+         */
+        OrderPaymentStatusUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.ecom.v1.order";
+            /** @constant */
+            slug: "payment_status_updated";
+            actionEvent: {
+                body: {
+                    /** @description The order, with its new `paymentStatus`. */
+                    order: components["schemas"]["Order"];
+                    /** @description The payment status before the change. */
+                    previousPaymentStatus?: components["schemas"]["OrderPaymentStatus"];
+                };
+            };
+        };
     };
     responses: {
         /** @description The request is invalid; `details.validationError.fieldViolations` names each field and the rule it broke. */
@@ -5349,6 +6068,29 @@ export type SchemaOrderTransactions = components['schemas']['OrderTransactions']
 export type SchemaOrderTransactionsResponse = components['schemas']['OrderTransactionsResponse'];
 export type SchemaAuthorizedPaymentCapture = components['schemas']['AuthorizedPaymentCapture'];
 export type SchemaCaptureAuthorizedPaymentsRequest = components['schemas']['CaptureAuthorizedPaymentsRequest'];
+export type SchemaEventJwtHeader = components['schemas']['EventJwtHeader'];
+export type SchemaWebhookIdentityType = components['schemas']['WebhookIdentityType'];
+export type SchemaEventIdentity = components['schemas']['EventIdentity'];
+export type SchemaEventAccountInfo = components['schemas']['EventAccountInfo'];
+export type SchemaDomainEventFields = components['schemas']['DomainEventFields'];
+export type SchemaBackInStockNotificationRequestCreatedEvent = components['schemas']['BackInStockNotificationRequestCreatedEvent'];
+export type SchemaEventMessage = components['schemas']['EventMessage'];
+export type SchemaEventJwtClaims = components['schemas']['EventJwtClaims'];
+export type SchemaSignedEvent = components['schemas']['SignedEvent'];
+export type SchemaBackInStockNotificationRequestUpdatedEvent = components['schemas']['BackInStockNotificationRequestUpdatedEvent'];
+export type SchemaBackInStockNotificationRequestDeletedEvent = components['schemas']['BackInStockNotificationRequestDeletedEvent'];
+export type SchemaCheckoutCreatedEvent = components['schemas']['CheckoutCreatedEvent'];
+export type SchemaCheckoutUpdatedEvent = components['schemas']['CheckoutUpdatedEvent'];
+export type SchemaCheckoutDeletedEvent = components['schemas']['CheckoutDeletedEvent'];
+export type SchemaCheckoutCompletedEvent = components['schemas']['CheckoutCompletedEvent'];
+export type SchemaCartCreatedEvent = components['schemas']['CartCreatedEvent'];
+export type SchemaCartUpdatedEvent = components['schemas']['CartUpdatedEvent'];
+export type SchemaCartDeletedEvent = components['schemas']['CartDeletedEvent'];
+export type SchemaOrderCreatedEvent = components['schemas']['OrderCreatedEvent'];
+export type SchemaOrderUpdatedEvent = components['schemas']['OrderUpdatedEvent'];
+export type SchemaOrderCanceledEvent = components['schemas']['OrderCanceledEvent'];
+export type SchemaOrderApprovedEvent = components['schemas']['OrderApprovedEvent'];
+export type SchemaOrderPaymentStatusUpdatedEvent = components['schemas']['OrderPaymentStatusUpdatedEvent'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -6841,6 +7583,351 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
+        };
+    };
+    onBackInStockNotificationRequestCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBackInStockNotificationRequestUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onBackInStockNotificationRequestDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCheckoutCompleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCartCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCartUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCartDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderCanceled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderApproved: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onOrderPaymentStatusUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -1925,7 +1925,188 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "wix.reviews.v1.review_created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review created
+         * @description Fires when a review is created, by a member or an anonymous visitor (Create Review). The platform POSTs the signed event to every app subscribed to `wix.reviews.v1.review_created`; the event's `data` is the domain event `ReviewCreatedEvent`.
+         */
+        post: operations["onReviewCreated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.reviews.v1.review_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review updated
+         * @description Fires when a review changes: its content (Update Review Content), fields (Update Review), its moderation status, or the owner's reply set or removed. The platform POSTs the signed event to every app subscribed to `wix.reviews.v1.review_updated`; the event's `data` is the domain event `ReviewUpdatedEvent`.
+         */
+        post: operations["onReviewUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.reviews.v1.review_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review deleted
+         * @description Fires when a review is deleted (Delete Review, Bulk Delete Reviews); `deletedEvent.deletedEntity` is the review as it was. The platform POSTs the signed event to every app subscribed to `wix.reviews.v1.review_deleted`; the event's `data` is the domain event `ReviewDeletedEvent`.
+         */
+        post: operations["onReviewDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.reviews.v1.review_moderation_status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review moderation status changed
+         * @description Fires when a review's moderation status changes, for example from `IN_MODERATION` to `APPROVED` or `REJECTED`, and when a review is created. The platform POSTs the signed event to every app subscribed to `wix.reviews.v1.review_moderation_status_changed`; the event's `data` is the domain event `ReviewModerationStatusChangedEvent`.
+         */
+        post: operations["onReviewModerationStatusChanged"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.reviews.v1.review_review_published": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Review published
+         * @description Fires when a review becomes visible on the site: it is created without moderation or approved by the owner. The platform POSTs the signed event to every app subscribed to `wix.reviews.v1.review_review_published`; the event's `data` is the domain event `ReviewPublishedEvent`.
+         */
+        post: operations["onReviewPublished"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.media.site_media.v1.file_descriptor_updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File updated
+         * @description Fires when a file changes, including when it is moved to another folder (Update File Descriptor) or restored from the trash bin. The platform POSTs the signed event to every app subscribed to `wix.media.site_media.v1.file_descriptor_updated`; the event's `data` is the domain event `FileDescriptorUpdatedEvent`.
+         */
+        post: operations["onFileDescriptorUpdated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.media.site_media.v1.file_descriptor_deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File deleted
+         * @description Fires when a file is deleted (Bulk Delete Files): `deletedEvent.movedToTrash` is true when it went to the trash bin, false when it was deleted permanently. The platform POSTs the signed event to every app subscribed to `wix.media.site_media.v1.file_descriptor_deleted`; the event's `data` is the domain event `FileDescriptorDeletedEvent`.
+         */
+        post: operations["onFileDescriptorDeleted"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.media.site_media.v1.file_descriptor_file_ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File ready
+         * @description Fires when an uploaded or imported file has been processed and is `READY` to use, and when a file is restored from the trash bin. The platform POSTs the signed event to every app subscribed to `wix.media.site_media.v1.file_descriptor_file_ready`; the event's `data` is the domain event `FileDescriptorFileReadyEvent`.
+         */
+        post: operations["onFileDescriptorFileReady"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wix.media.site_media.v1.file_descriptor_file_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * File failed
+         * @description Fires when an uploaded or imported file could not be processed: its operation status is `FAILED`. The platform POSTs the signed event to every app subscribed to `wix.media.site_media.v1.file_descriptor_file_failed`; the event's `data` is the domain event `FileDescriptorFileFailedEvent`.
+         */
+        post: operations["onFileDescriptorFileFailed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -6043,6 +6224,334 @@ export interface components {
              */
             scope?: string;
         };
+        /**
+         * EventJwtHeader
+         * @description The JOSE header of a delivery. Only RS256 is ever used; a receiver must refuse any other algorithm (`none`, or HS256 keyed with the public key) rather than trust the header.
+         */
+        EventJwtHeader: {
+            /**
+             * @description Signature algorithm, always RSASSA-PKCS1-v1_5 with SHA-256.
+             * @constant
+             */
+            alg: "RS256";
+            /**
+             * @description Token type.
+             * @constant
+             */
+            typ?: "JWT";
+            /** @description ID of the signing key, when the sender names one. */
+            kid?: string;
+        };
+        /**
+         * WebhookIdentityType
+         * @description Type of the identity that caused an event (the seeds' "identity types on events"): `ANONYMOUS_VISITOR` (a site visitor who is not logged in), `MEMBER` (a logged-in site member), `WIX_USER` (a site user such as the owner or a contributor), `APP` (an app) or `UNKNOWN` (the actor could not be determined).
+         * @example MEMBER
+         * @enum {string}
+         */
+        WebhookIdentityType: "UNKNOWN" | "ANONYMOUS_VISITOR" | "MEMBER" | "WIX_USER" | "APP";
+        /**
+         * EventIdentity
+         * @description Who caused an event: `identityType` says which of the IDs is set (`ANONYMOUS_VISITOR`: `anonymousVisitorId`, `MEMBER`: `memberId`, `WIX_USER`: `wixUserId`, `APP`: `appId`; `UNKNOWN`: none).
+         */
+        EventIdentity: {
+            identityType: components["schemas"]["WebhookIdentityType"];
+            /**
+             * Format: uuid
+             * @description ID of a site visitor who is not logged in.
+             * @example 6f1a2b3c-4d5e-4f60-8a7b-9c0d1e2f3a4b
+             */
+            anonymousVisitorId?: string;
+            /**
+             * Format: uuid
+             * @description ID of a logged-in site member.
+             * @example 0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9
+             */
+            memberId?: string;
+            /**
+             * Format: uuid
+             * @description ID of a site user (the owner or a contributor).
+             * @example 2f3e4d5c-6b7a-4890-a1b2-c3d4e5f6a7b8
+             */
+            wixUserId?: string;
+            /**
+             * Format: uuid
+             * @description ID of an app.
+             * @example 1380b703-ce81-ff05-f115-39571d94dfcd
+             */
+            appId?: string;
+        };
+        /**
+         * EventAccountInfo
+         * @description The platform account (and site) the event belongs to, when the platform sends it.
+         */
+        EventAccountInfo: {
+            /**
+             * Format: uuid
+             * @description ID of the account.
+             * @example 4e5f6a7b-8c9d-4e0f-a1b2-c3d4e5f6a7b8
+             */
+            accountId?: string;
+            /**
+             * Format: uuid
+             * @description ID of the parent account, when `accountId` is a child account.
+             * @example 5a6b7c8d-9e0f-4a1b-b2c3-d4e5f6a7b8c9
+             */
+            parentAccountId?: string;
+            /**
+             * Format: uuid
+             * @description ID of the site.
+             * @example 6b7c8d9e-0f1a-4b2c-83d4-e5f6a7b8c9d0
+             */
+            siteId?: string;
+        };
+        /**
+         * DomainEventFields
+         * @description The fields every domain event has, whatever its entity: which event it is (`id`, for spotting duplicate deliveries), the entity it concerns (`entityFqdn`, `entityId`), what happened (`slug`) and when (`eventTime`). Exactly one body follows: `createdEvent.entity`, `updatedEvent.currentEntity`, `deletedEvent` or `actionEvent.body`.
+         */
+        DomainEventFields: {
+            /**
+             * @description Event ID; the same event delivered twice has the same ID.
+             * @example 5e3a1c9b-2d4f-4a6e-8b0c-7d9e1f2a3b4c
+             */
+            id: string;
+            /**
+             * @description Fully qualified name of the entity type, for example `wix.ecom.v1.order`.
+             * @example wix.ecom.v1.order
+             */
+            entityFqdn: string;
+            /**
+             * @description What happened to the entity, for example `created` or `payment_status_updated`.
+             * @example created
+             */
+            slug: string;
+            /**
+             * @description ID of the entity the event concerns.
+             * @example 8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c
+             */
+            entityId: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (UTC).
+             * @example 2026-03-01T12:00:00.000Z
+             */
+            eventTime: string;
+            /** @description Whether a privacy request (for example under GDPR) caused the event. */
+            triggeredByAnonymizeRequest?: boolean;
+            /** @description The action that caused the event, when known. */
+            originatedFrom?: string;
+            /**
+             * @description Increases with every event of the same entity: a receiver that stores the last one it handled can ignore an older event delivered late.
+             * @example 3
+             */
+            entityEventSequence?: string;
+        };
+        /**
+         * ReviewCreatedEvent
+         * @description The domain event of `wix.reviews.v1.review_created`. Fires when a review is created, by a member or an anonymous visitor (Create Review).
+         */
+        ReviewCreatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.reviews.v1.review";
+            /** @constant */
+            slug: "created";
+            createdEvent: {
+                /** @description The new review. */
+                entity: components["schemas"]["Review"];
+            };
+        };
+        /**
+         * EventMessage
+         * @description The event message inside a delivery's `data` claim: which event it is, for which app instance, who caused it, and the domain event itself. `identity` and `data` are JSON strings, parsed once more by the receiver.
+         */
+        EventMessage: {
+            /**
+             * @description The platform's event type name, for example `wix.ecom.v1.order_created`.
+             * @example wix.ecom.v1.order_created
+             */
+            eventType: string;
+            /**
+             * Format: uuid
+             * @description ID of the app instance (the app installed on the site) the event is delivered to.
+             * @example 7c9e6679-7425-40de-944b-e07fc1f90ae7
+             */
+            instanceId: string;
+            /** @description Who caused the event (`EventIdentity`), serialized as JSON. */
+            identity: string;
+            /** @description The domain event (its schema depends on `eventType`), serialized as JSON. */
+            data: string;
+            accountInfo?: components["schemas"]["EventAccountInfo"];
+        };
+        /**
+         * EventJwtClaims
+         * @description The claims of a delivery. `data` holds the event message as a JSON string; `iat` and `exp` are seconds since the epoch. A receiver refuses a token whose `exp` has passed.
+         */
+        EventJwtClaims: {
+            /** @description The event message (`EventMessage`) serialized as JSON. */
+            data: string;
+            /**
+             * @description When the token was signed, in seconds since the epoch.
+             * @example 1772366400
+             */
+            iat?: number;
+            /**
+             * @description When the token expires, in seconds since the epoch.
+             * @example 1772370000
+             */
+            exp?: number;
+            /**
+             * @description Issuer; the platform signs as `wix.com`.
+             * @example wix.com
+             */
+            iss?: string;
+            /**
+             * @description Audience; the ID of the app the event is delivered to, when the sender names it.
+             * @example 5f3c1a2b-7d4e-4f60-9a8b-1c2d3e4f5a6b
+             */
+            aud?: string;
+        };
+        /**
+         * SignedEvent
+         * @description What the platform POSTs to a webhook receiver: a compact JWT (`header.claims.signature`, base64url) signed with RS256 by the platform's private key. Verify it with the app's public key (the mock's is served at `GET /__mock/webhooks/public-key`) before reading anything in it. Its claims carry the event as nested JSON strings: the `data` claim is the event message, whose `identity` and `data` are JSON strings again.
+         */
+        SignedEvent: string;
+        /**
+         * ReviewUpdatedEvent
+         * @description The domain event of `wix.reviews.v1.review_updated`. Fires when a review changes: its content (Update Review Content), fields (Update Review), its moderation status, or the owner's reply set or removed.
+         */
+        ReviewUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.reviews.v1.review";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["Review"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * ReviewDeletedEvent
+         * @description The domain event of `wix.reviews.v1.review_deleted`. Fires when a review is deleted (Delete Review, Bulk Delete Reviews); `deletedEvent.deletedEntity` is the review as it was.
+         */
+        ReviewDeletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.reviews.v1.review";
+            /** @constant */
+            slug: "deleted";
+            deletedEvent: {
+                /** @description The entity as it was before it was deleted, when the platform sends it. */
+                deletedEntity?: components["schemas"]["Review"];
+            };
+        };
+        /**
+         * ReviewModerationStatusChangedEvent
+         * @description The domain event of `wix.reviews.v1.review_moderation_status_changed`. Fires when a review's moderation status changes, for example from `IN_MODERATION` to `APPROVED` or `REJECTED`, and when a review is created.
+         */
+        ReviewModerationStatusChangedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.reviews.v1.review";
+            /** @constant */
+            slug: "moderation_status_changed";
+            actionEvent: {
+                body: {
+                    /** @description The review, with its new moderation status. */
+                    review: components["schemas"]["Review"];
+                    /** @description The moderation status before the change. */
+                    previousModerationStatus?: components["schemas"]["ReviewModerationStatus"];
+                };
+            };
+        };
+        /**
+         * ReviewPublishedEvent
+         * @description The domain event of `wix.reviews.v1.review_review_published`. Fires when a review becomes visible on the site: it is created without moderation or approved by the owner.
+         */
+        ReviewPublishedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.reviews.v1.review";
+            /** @constant */
+            slug: "review_published";
+            actionEvent: {
+                body: {
+                    /** @description The published review. */
+                    review: components["schemas"]["Review"];
+                };
+            };
+        };
+        /**
+         * FileDescriptorUpdatedEvent
+         * @description The domain event of `wix.media.site_media.v1.file_descriptor_updated`. Fires when a file changes, including when it is moved to another folder (Update File Descriptor) or restored from the trash bin.
+         */
+        FileDescriptorUpdatedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.media.site_media.v1.file_descriptor";
+            /** @constant */
+            slug: "updated";
+            updatedEvent: {
+                /** @description The entity as it is after the change. */
+                currentEntity: components["schemas"]["FileDescriptor"];
+                /** @description The changed fields by path, with their new values, when the platform sends them. */
+                modifiedFields?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        /**
+         * FileDescriptorDeletedEvent
+         * @description The domain event of `wix.media.site_media.v1.file_descriptor_deleted`. Fires when a file is deleted (Bulk Delete Files): `deletedEvent.movedToTrash` is true when it went to the trash bin, false when it was deleted permanently.
+         */
+        FileDescriptorDeletedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.media.site_media.v1.file_descriptor";
+            /** @constant */
+            slug: "deleted";
+            deletedEvent: {
+                /** @description The entity as it was before it was deleted, when the platform sends it. */
+                deletedEntity?: components["schemas"]["FileDescriptor"];
+                /** @description True when the file was moved to the trash bin, false when it was deleted permanently. */
+                movedToTrash?: boolean;
+            };
+        };
+        /**
+         * FileDescriptorFileReadyEvent
+         * @description The domain event of `wix.media.site_media.v1.file_descriptor_file_ready`. Fires when an uploaded or imported file has been processed and is `READY` to use, and when a file is restored from the trash bin.
+         */
+        FileDescriptorFileReadyEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.media.site_media.v1.file_descriptor";
+            /** @constant */
+            slug: "file_ready";
+            actionEvent: {
+                body: {
+                    /** @description The ready file, with all its details. */
+                    file: components["schemas"]["FileDescriptor"];
+                    /** @description The external information given when the file was uploaded or imported. */
+                    externalInfo?: components["schemas"]["FileExternalInfo"];
+                    /** @description Whether the file was restored from the trash bin. */
+                    triggeredByUndelete?: boolean;
+                };
+            };
+        };
+        /**
+         * FileDescriptorFileFailedEvent
+         * @description The domain event of `wix.media.site_media.v1.file_descriptor_file_failed`. Fires when an uploaded or imported file could not be processed: its operation status is `FAILED`.
+         */
+        FileDescriptorFileFailedEvent: components["schemas"]["DomainEventFields"] & {
+            /** @constant */
+            entityFqdn: "wix.media.site_media.v1.file_descriptor";
+            /** @constant */
+            slug: "file_failed";
+            actionEvent: {
+                body: {
+                    /** @description The external information given when the file was uploaded or imported. */
+                    externalInfo?: components["schemas"]["FileExternalInfo"];
+                    /** @description Why processing failed. */
+                    error: components["schemas"]["ApplicationErrorDetails"];
+                };
+            };
+        };
     };
     responses: {
         /** @description The request is invalid; `details.validationError.fieldViolations` names each field and the rule it broke. */
@@ -6437,6 +6946,23 @@ export type SchemaAuthorizationCodeTokenRequest = components['schemas']['Authori
 export type SchemaAuthorizedClientTokenRequest = components['schemas']['AuthorizedClientTokenRequest'];
 export type SchemaOAuthTokenRequest = components['schemas']['OAuthTokenRequest'];
 export type SchemaOAuthTokenResponse = components['schemas']['OAuthTokenResponse'];
+export type SchemaEventJwtHeader = components['schemas']['EventJwtHeader'];
+export type SchemaWebhookIdentityType = components['schemas']['WebhookIdentityType'];
+export type SchemaEventIdentity = components['schemas']['EventIdentity'];
+export type SchemaEventAccountInfo = components['schemas']['EventAccountInfo'];
+export type SchemaDomainEventFields = components['schemas']['DomainEventFields'];
+export type SchemaReviewCreatedEvent = components['schemas']['ReviewCreatedEvent'];
+export type SchemaEventMessage = components['schemas']['EventMessage'];
+export type SchemaEventJwtClaims = components['schemas']['EventJwtClaims'];
+export type SchemaSignedEvent = components['schemas']['SignedEvent'];
+export type SchemaReviewUpdatedEvent = components['schemas']['ReviewUpdatedEvent'];
+export type SchemaReviewDeletedEvent = components['schemas']['ReviewDeletedEvent'];
+export type SchemaReviewModerationStatusChangedEvent = components['schemas']['ReviewModerationStatusChangedEvent'];
+export type SchemaReviewPublishedEvent = components['schemas']['ReviewPublishedEvent'];
+export type SchemaFileDescriptorUpdatedEvent = components['schemas']['FileDescriptorUpdatedEvent'];
+export type SchemaFileDescriptorDeletedEvent = components['schemas']['FileDescriptorDeletedEvent'];
+export type SchemaFileDescriptorFileReadyEvent = components['schemas']['FileDescriptorFileReadyEvent'];
+export type SchemaFileDescriptorFileFailedEvent = components['schemas']['FileDescriptorFileFailedEvent'];
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
@@ -10124,6 +10650,213 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    onReviewCreated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReviewUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReviewDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReviewModerationStatusChanged: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onReviewPublished: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFileDescriptorUpdated: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFileDescriptorDeleted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFileDescriptorFileReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onFileDescriptorFileFailed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The signed event (RS256 JWT). Verify it, then read its claims: `data` is the event message, whose `data` is the domain event. */
+        requestBody: {
+            content: {
+                "text/plain": components["schemas"]["SignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Received. Any other answer, or none within 1,250 ms, is a failed delivery: it is sent again later, a bounded number of times. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

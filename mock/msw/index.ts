@@ -7,6 +7,7 @@
 //   const server = setupServer(...mock.handlers);
 import commerce from '../../generated/commerce/openapi.yaml';
 import platform from '../../generated/platform/openapi.yaml';
+import type { JsonObject } from '../../spec-model/document';
 import type { Fixture } from '../engine/fixtures';
 import defaultFixture from '../fixtures/default.json';
 import emptyFixture from '../fixtures/empty.json';
@@ -32,7 +33,8 @@ export const BUILT_IN_FIXTURES: Readonly<Record<string, Fixture>> = {
 export const createMockHandlers = (options: MockHandlerOptions = {}): MswMock =>
   createMswMock({
     baseUrl: options.baseUrl ?? 'http://127.0.0.1:4010',
-    documents: { commerce, platform },
+    // Parsed YAML: plain JSON values, as the engine reads them.
+    documents: { commerce: commerce as unknown as JsonObject, platform: platform as unknown as JsonObject },
     services: SERVICES,
     fixtures: { ...BUILT_IN_FIXTURES, ...options.fixtures },
     ...(options.apiKey && { apiKey: options.apiKey }),

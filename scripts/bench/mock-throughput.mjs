@@ -137,7 +137,7 @@ const measure = async (name, url, pid, duration) => {
 };
 
 /** The node arguments of `npm start` (`exec node <args>` in package.json). */
-const startArguments = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.replace(/^exec\s+node\s+/, '').split(/\s+/);
+const startArguments = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.mock.replace(/^exec\s+node\s+/, '').split(/\s+/);
 
 /** One of our mock's modes, started as `npm start` starts it (an esbuild bundle), measured, stopped. */
 const measureMock = async (root, mode, duration) => {

@@ -1,33 +1,24 @@
-// The one place drift reads the bundled spec (to be replaced by the shared spec reader).
-import { readFileSync } from 'node:fs';
+// Drift's view of the bundled spec, through the one spec reader (spec-model/): each operation with its raw
+// node (for x-deviation), resolved parameters, request body schema and first success schema.
 import { join } from 'node:path';
-import YAML from 'yaml';
-
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+import { listOperations } from '../../spec-model/document.ts';
+import { loadDocument } from '../../spec-model/load.ts';
 
 /** A family's bundled document and its operations, parameters resolved, with request body and success schemas. */
 export const readBundledSpec = (root, family) => {
-  const doc = YAML.parse(readFileSync(join(root, 'generated', family, 'openapi.yaml'), 'utf8'));
-  const byRef = (node, kind) => (node?.$ref ? doc.components[kind][node.$ref.split('/').pop()] : node);
-  const operations = [];
-  for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!operation) continue;
-      const parameters = [...(item.parameters ?? []), ...(operation.parameters ?? [])].map((p) => byRef(p, 'parameters'));
-      const success = Object.entries(operation.responses ?? {}).find(([status]) => status.startsWith('2'));
-      const response = success ? byRef(success[1], 'responses') : undefined;
-      operations.push({
-        family,
-        method: method.toUpperCase(),
-        path,
-        operationId: operation.operationId,
-        operation,
-        parameters,
-        body: operation.requestBody?.content?.['application/json']?.schema,
-        response: response?.content?.['application/json']?.schema,
-      });
-    }
-  }
+  const doc = loadDocument(family, join(root, 'generated', family, 'openapi.yaml'));
+  const operations = listOperations(family, doc).map((operation) => {
+    const success = Object.entries(operation.responses).find(([status]) => status.startsWith('2'));
+    return {
+      family,
+      method: operation.method,
+      path: operation.path,
+      operationId: operation.operationId,
+      operation,
+      parameters: operation.parameters,
+      body: operation.requestBody?.content?.['application/json']?.schema,
+      response: success?.[1]?.content?.['application/json']?.schema,
+    };
+  });
   return { doc, operations };
 };

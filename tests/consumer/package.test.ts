@@ -47,6 +47,7 @@ beforeAll(() => {
   npm(app, 'install', join(scratch, tarball ?? 'missing.tgz'));
   copyFileSync(join(fixtures, 'app.ts'), join(app, 'app.ts'));
   copyFileSync(join(fixtures, 'hooks.tsx'), join(app, 'hooks.tsx'));
+  copyFileSync(join(fixtures, 'events.ts'), join(app, 'events.ts'));
 }, 240_000);
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -56,25 +57,44 @@ describe('the packed package in a scratch app', () => {
     const script = `
       let missing = 0;
       for (const name of ['react', '@tanstack/react-query']) { try { await import(name); } catch { missing += 1; } }
-      const entries = await Promise.all(['storefront-api', 'storefront-api/commerce', 'storefront-api/platform', 'storefront-api/auth'].map((e) => import(e)));
+      const entries = await Promise.all(['storefront-api', 'storefront-api/commerce', 'storefront-api/platform', 'storefront-api/auth', 'storefront-api/events'].map((e) => import(e)));
       console.log(JSON.stringify({ missing, createClient: typeof entries[0].createClient, getCurrentCart: typeof entries[1].getCurrentCart,
-        queryProducts: typeof entries[2].queryProducts, oauthStrategy: typeof entries[3].oauthStrategy }));`;
+        queryProducts: typeof entries[2].queryProducts, oauthStrategy: typeof entries[3].oauthStrategy, verifyEvent: typeof entries[4].verifyEvent }));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ missing: 2, createClient: 'function', getCurrentCart: 'function', queryProducts: 'function', oauthStrategy: 'function' });
+    expect(JSON.parse(out)).toEqual({ missing: 2, createClient: 'function', getCurrentCart: 'function', queryProducts: 'function', oauthStrategy: 'function', verifyEvent: 'function' });
+  });
+
+  it('verifies a delivery with storefront-api/events in Node, jose coming with the package', () => {
+    const script = `
+      import { generateKeyPair, SignJWT, exportSPKI } from 'jose';
+      import { verifyEvent } from 'storefront-api/events';
+      const { publicKey, privateKey } = await generateKeyPair('RS256');
+      const file = { id: 'f1.jpg' };
+      const data = JSON.stringify({ eventType: 'wix.media.site_media.v1.file_descriptor_file_ready', instanceId: 'i1',
+        identity: JSON.stringify({ identityType: 'APP', appId: 'a1' }),
+        data: JSON.stringify({ id: 'e1', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'file_ready', entityId: 'f1.jpg',
+          eventTime: '2026-03-01T12:00:00.000Z', actionEvent: { body: { file } } }) });
+      const token = await new SignJWT({ data }).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
+      const event = await verifyEvent(token, await exportSPKI(publicKey));
+      const refused = await verifyEvent(token.slice(0, -4) + 'AAAA', await exportSPKI(publicKey)).catch((error) => error.reason);
+      console.log(JSON.stringify({ fileId: event.payload.actionEvent.body.file.id, identity: event.identity.identityType, refused }));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ fileId: 'f1.jpg', identity: 'APP', refused: 'INVALID_SIGNATURE' });
   });
 
   it('type-checks with skipLibCheck: wrong paths, body fields, enum values and response fields fail to compile', () => {
     for (const resolution of ['bundler', 'node16'] as const) {
       const project = join(app, `tsconfig.${resolution}.json`);
-      writeFileSync(project, JSON.stringify({ compilerOptions: compilerOptions(resolution), files: ['app.ts'] }));
+      writeFileSync(project, JSON.stringify({ compilerOptions: compilerOptions(resolution), files: ['app.ts', 'events.ts'] }));
       expect(tsc(app, project), resolution).toBe('');
     }
     // Without the @ts-expect-error lines the same file must not compile: the errors are real.
     const loose = join(app, 'loose.ts');
     writeFileSync(loose, execFileSync('sed', ['/@ts-expect-error/d', join(app, 'app.ts')], { encoding: 'utf8' }));
-    writeFileSync(join(app, 'tsconfig.loose.json'), JSON.stringify({ compilerOptions: compilerOptions('bundler'), files: ['loose.ts'] }));
+    writeFileSync(join(app, 'loose-events.ts'), execFileSync('sed', ['/@ts-expect-error/d', join(app, 'events.ts')], { encoding: 'utf8' }));
+    writeFileSync(join(app, 'tsconfig.loose.json'), JSON.stringify({ compilerOptions: compilerOptions('bundler'), files: ['loose.ts', 'loose-events.ts'] }));
     const errors = tsc(app, join(app, 'tsconfig.loose.json')).split('\n').filter((line) => line.includes('error TS'));
-    expect(errors).toHaveLength(5);
+    expect(errors).toHaveLength(7);
   });
 
   it('bundles with esbuild and runs against the mock, path parameters encoded', async () => {

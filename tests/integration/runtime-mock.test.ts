@@ -1,4 +1,5 @@
 import { describe, expect, inject, it, vi } from 'vitest';
+import { queryProductsViaGet } from '../../src/platform';
 import { apiKey, ApplicationError, createClient, ValidationError, type ApiError, type OperationInfo } from '../../src/index';
 import { API_KEY } from '../support/mock-credentials';
 
@@ -79,18 +80,23 @@ describe('runtime against the mock', () => {
 });
 
 describe('request encodings against the mock', () => {
-  it('sends a nested GET message as .r, which the mock decodes and validates', async () => {
-    const { queryProductsViaGet } = await import('../../src/platform');
+  /** A client that records `METHOD url` of every request it sends. */
+  const recordingClient = () => {
     const requests: string[] = [];
     const recording = createClient({
       baseUrl,
       auth: apiKey(API_KEY),
       headers: SESSION,
-      fetch: (input, init) => (requests.push(String(input)), fetch(input, init)),
+      fetch: (input, init) => (requests.push(`${init?.method ?? 'GET'} ${String(input)}`), fetch(input, init)),
     });
+    return { recording, requests };
+  };
+
+  it('sends a nested GET message as .r, which the mock decodes and validates', async () => {
+    const { recording, requests } = recordingClient();
     const page = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5, offset: 0 } } } } });
     expect(Array.isArray(page.products)).toBe(true);
-    expect(new URL(requests[0] ?? '').searchParams.has('.r')).toBe(true);
+    expect(new URL(requests[0]?.split(' ')[1] ?? '').searchParams.has('.r')).toBe(true);
 
     const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000, offset: 0 } } } } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ValidationError);
@@ -98,17 +104,10 @@ describe('request encodings against the mock', () => {
   });
 
   it('moves a GET over 4000 characters to its POST twin, which the mock answers', async () => {
-    const { queryProductsViaGet } = await import('../../src/platform');
-    const methods: string[] = [];
-    const recording = createClient({
-      baseUrl,
-      auth: apiKey(API_KEY),
-      headers: SESSION,
-      fetch: (input, init) => (methods.push(`${init?.method} ${new URL(String(input)).pathname}`), fetch(input, init)),
-    });
+    const { recording, requests } = recordingClient();
     const filter = { name: { $startsWith: 'x'.repeat(3500) } };
     const page = await queryProductsViaGet(recording, { params: { query: { query: { filter, paging: { limit: 5, offset: 0 } } } } });
     expect(Array.isArray(page.products)).toBe(true);
-    expect(methods).toEqual(['POST /v1/products/query-platformized']);
+    expect(requests).toEqual([`POST ${baseUrl}/v1/products/query-platformized`]);
   });
 });

@@ -8,7 +8,7 @@ const root = new URL('../..', import.meta.url).pathname;
 
 /** The node arguments `npm start` runs the mock with (`exec node <args>` in package.json). */
 export const startArguments = (): string[] => {
-  const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const script = (JSON.parse(readFileSync(`${root}package.json`, 'utf8')) as { scripts: { mock: string } }).scripts.mock;
   const args = script.replace(/^exec\s+/, '').split(/\s+/);
   if (args[0] !== 'node') throw new Error(`npm start runs "${script}", not node`);
   return args.slice(1);

@@ -67,10 +67,16 @@ describe('one-way house', () => {
   });
 
   it('no React-free entry reaches React or React Query', () => {
-    for (const entry of ['src/index.ts', 'src/commerce.ts', 'src/platform.ts', 'src/auth/index.ts']) {
+    for (const entry of ['src/index.ts', 'src/commerce.ts', 'src/platform.ts', 'src/auth/index.ts', 'src/events/index.ts']) {
       const react = [...reachable(entry)].filter((target) => /^react($|\/)|^react-dom|^@tanstack\//.test(target) || target.startsWith('src/react/'));
       expect(react, entry).toEqual([]);
     }
+  });
+
+  it('the events entry is server-side: it reaches neither the client runtime nor the operation functions', () => {
+    const reached = [...reachable('src/events/index.ts')].filter((target) => /^src\/(client|auth|paging|react)\/|^generated\/[^/]+\/(functions|hooks|operations)\.ts$/.test(target));
+    expect(reached).toEqual([]);
+    expect([...reachable('src/events/index.ts')]).toContain('jose');
   });
 
   it('the React entry does reach React (the rule above can fail)', () => {

@@ -1,0 +1,158 @@
+// The explorer's clients, made with the package's own createClient and auth strategies: every call goes through
+// the runtime the package ships. The one thing added is the `fetch` the runtime is given, which watches the wire:
+// it records each exchange of a call (status, headers, body, time) and, for "copy as curl", can capture a call's
+// request without sending it. It also scopes calls to the mock to the explorer's mock session.
+import { apiKey, createClient, type StorefrontClient } from '../../../src/index';
+import { localStorageTokenStorage, memberSignIn, oauthStrategy, type MemberSignIn, type OAuthStrategy } from '../../../src/auth/index';
+import type { AuthMode } from './settings';
+
+/** The OAuth client id the explorer signs shoppers in with (the mock accepts any). */
+export const EXPLORER_CLIENT_ID = '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f';
+/** Marks the calls the explorer watches; removed before the request leaves. */
+const CALL_HEADER = 'x-explorer-call';
+export const SESSION_HEADER = 'x-mock-session';
+
+export interface WireRequest {
+  readonly url: string;
+  readonly method: string;
+  /** Header names in lower case, as sent. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string | undefined;
+}
+
+export interface WireExchange extends WireRequest {
+  readonly status: number;
+  readonly statusText: string;
+  /** The headers the browser lets a page read (CORS exposes only some). */
+  readonly responseHeaders: readonly (readonly [string, string])[];
+  readonly responseText: string;
+  readonly durationMs: number;
+}
+
+type Tap = { readonly mode: 'record'; readonly exchanges: WireExchange[] } | { readonly mode: 'capture'; readonly requests: WireRequest[] };
+const taps = new Map<string, Tap>();
+let nextTap = 0;
+
+const explorerFetch =
+  (sessionFor: (url: string) => string | undefined): typeof fetch =>
+  async (input, init = {}) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const headers = new Headers(init.headers);
+    const tap = taps.get(headers.get(CALL_HEADER) ?? '');
+    headers.delete(CALL_HEADER);
+    const session = sessionFor(url);
+    if (session) headers.set(SESSION_HEADER, session);
+    const request: WireRequest = {
+      url,
+      method: init.method ?? 'GET',
+      headers: Object.fromEntries(headers),
+      body: typeof init.body === 'string' ? init.body : undefined,
+    };
+    if (tap?.mode === 'capture') {
+      tap.requests.push(request);
+      return new Response(null, { status: 204 });
+    }
+    const started = performance.now();
+    const response = await fetch(url, { ...init, headers });
+    if (tap?.mode === 'record') {
+      const responseText = await response.clone().text();
+      tap.exchanges.push({
+        ...request,
+        status: response.status,
+        statusText: response.statusText,
+        responseHeaders: [...response.headers],
+        responseText,
+        durationMs: Math.round(performance.now() - started),
+      });
+    }
+    return response;
+  };
+
+export interface Connection {
+  readonly baseUrl: string;
+  readonly authMode: AuthMode;
+  /** The client of the current auth mode. */
+  readonly client: StorefrontClient;
+  /** Visitor and member tokens for this base URL (kept in localStorage). */
+  readonly shopper: OAuthStrategy;
+  readonly signIn: MemberSignIn;
+}
+
+export interface ConnectionOptions {
+  readonly baseUrl: string;
+  readonly authMode: AuthMode;
+  readonly apiKey: string;
+  readonly siteId: string;
+  /** The mock session for a request to `url`, or undefined when it does not go to the mock. */
+  readonly sessionFor: (url: string) => string | undefined;
+}
+
+export const createConnection = (options: ConnectionOptions): Connection => {
+  const fetch = explorerFetch(options.sessionFor);
+  const shopper = oauthStrategy({ clientId: EXPLORER_CLIENT_ID, tokenStorage: localStorageTokenStorage(`storefront-explorer.tokens ${options.baseUrl}`) });
+  const shopperClient = createClient({ baseUrl: options.baseUrl, auth: shopper, fetch });
+  const client =
+    options.authMode === 'merchant' && options.apiKey.trim()
+      ? createClient({ baseUrl: options.baseUrl, auth: apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined }), fetch })
+      : shopperClient;
+  return { baseUrl: options.baseUrl, authMode: options.authMode, client, shopper, signIn: memberSignIn(shopper) };
+};
+
+/** An operation function as the family modules export it, called with an init the explorer builds at run time. */
+export type CallableOperation = ((client: StorefrontClient, init?: object) => Promise<unknown>) & {
+  readonly meta: { readonly operationId: string; readonly readOnly?: boolean; readonly method: string; readonly path: string };
+};
+
+export interface CallOutcome {
+  readonly data?: unknown;
+  readonly error?: unknown;
+  /** The operation's own request and answer (the last attempt); undefined when nothing was sent. */
+  readonly exchange: WireExchange | undefined;
+  readonly totalMs: number;
+}
+
+const tapped = (init: { headers?: Record<string, string> }, tap: Tap): { id: string; init: object } => {
+  const id = String((nextTap += 1));
+  taps.set(id, tap);
+  return { id, init: { ...init, headers: { ...init.headers, [CALL_HEADER]: id } } };
+};
+
+/** Calls the operation through the package and keeps what went over the wire. */
+export const callOperation = async (
+  connection: Connection,
+  operation: CallableOperation,
+  init: { headers?: Record<string, string> },
+): Promise<CallOutcome> => {
+  const exchanges: WireExchange[] = [];
+  const { id, init: watched } = tapped(init, { mode: 'record', exchanges });
+  const started = performance.now();
+  try {
+    const data = await operation(connection.client, watched);
+    return { data, exchange: exchanges.at(-1), totalMs: Math.round(performance.now() - started) };
+  } catch (error) {
+    return { error, exchange: exchanges.at(-1), totalMs: Math.round(performance.now() - started) };
+  } finally {
+    taps.delete(id);
+  }
+};
+
+/**
+ * The request the runtime would send for this call, built by the runtime itself and stopped at the wire (auth
+ * headers included: a missing visitor token is fetched first). Undefined when the runtime refuses the call.
+ */
+export const captureRequest = async (
+  connection: Connection,
+  operation: CallableOperation,
+  init: { headers?: Record<string, string> },
+): Promise<{ request?: WireRequest; error?: unknown }> => {
+  const requests: WireRequest[] = [];
+  const { id, init: watched } = tapped(init, { mode: 'capture', requests });
+  try {
+    await operation(connection.client, watched);
+    return { request: requests.at(-1) };
+  } catch (error) {
+    return requests.length > 0 ? { request: requests.at(-1) } : { error };
+  } finally {
+    taps.delete(id);
+  }
+};

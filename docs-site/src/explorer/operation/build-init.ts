@@ -1,0 +1,111 @@
+// Form text <-> an operation function's init (`{ params: { path, query }, body, headers }`), with the spec's
+// named examples as the starting point. Values are typed by each parameter's schema.
+import type { Json, JsonObject, Operation, Parameter } from '../../../../spec-model/document';
+import { decodeEnvelope, exampleRequest } from '../../../../spec-model/examples';
+import { ENVELOPE_PARAMETER } from '../../../../spec-model/operation-meta';
+import { preferHeader, type RequestForm } from '../request-form';
+
+export interface CallInit {
+  readonly params?: { readonly path?: Record<string, string>; readonly query?: Record<string, unknown> };
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+const asText = (value: Json | undefined): string =>
+  value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map(asText).join(',') : JSON.stringify(value);
+
+const pretty = (value: Json | undefined): string | undefined => (value === undefined ? undefined : JSON.stringify(value, null, 2));
+
+export const isEnvelope = (operation: Operation): boolean => operation.parameters.some((p) => p.name === ENVELOPE_PARAMETER);
+
+export const takesBody = (operation: Operation): boolean => operation.requestBody?.content?.['application/json'] !== undefined;
+
+/** The form filled from the named example `name` (each part falls back to its first example). */
+export const formFromExample = (operation: Operation, name: string | undefined): RequestForm => {
+  const example = exampleRequest(operation, name);
+  const query: Record<string, string> = {};
+  let message: string | undefined;
+  for (const parameter of operation.parameters.filter((p) => p.in === 'query')) {
+    const value = example.query[parameter.name];
+    if (parameter.name === ENVELOPE_PARAMETER) {
+      message = typeof value === 'string' ? pretty(decodeEnvelope(value)) : '';
+    } else {
+      query[parameter.name] = asText(value);
+    }
+  }
+  const path: Record<string, string> = {};
+  for (const parameter of operation.parameters.filter((p) => p.in === 'path')) path[parameter.name] = example.path[parameter.name] ?? '';
+  return {
+    example: name,
+    path,
+    query,
+    message: isEnvelope(operation) ? (message ?? '') : undefined,
+    body: takesBody(operation) ? (pretty(example.body) ?? '') : undefined,
+    preferCode: '',
+    preferExample: '',
+  };
+};
+
+const typed = (schema: JsonObject | undefined, text: string): unknown => {
+  const type = schema?.type;
+  if (type === 'array') {
+    const items = schema?.items as JsonObject | undefined;
+    return text.trim().startsWith('[') ? (JSON.parse(text) as unknown) : text.split(',').map((part) => typed(items, part.trim()));
+  }
+  if ((type === 'integer' || type === 'number') && text.trim() !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (type === 'boolean' && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+};
+
+/** Where JSON text fails to parse, in words a person can act on; undefined when it parses. */
+export const jsonProblem = (text: string): string | undefined => {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+};
+
+export interface BuiltInit {
+  readonly init: CallInit | undefined;
+  /** Why the form cannot become a call (unreadable JSON), by part. */
+  readonly problems: readonly string[];
+}
+
+export const buildInit = (operation: Operation, form: RequestForm): BuiltInit => {
+  const problems: string[] = [];
+  const query: Record<string, unknown> = {};
+  const byName = new Map<string, Parameter>(operation.parameters.map((p) => [`${p.in}:${p.name}`, p]));
+  for (const [name, text] of Object.entries(form.query)) {
+    if (text.trim() === '') continue;
+    try {
+      query[name] = typed(byName.get(`query:${name}`)?.schema, text);
+    } catch (error) {
+      problems.push(`query parameter ${name}: ${(error as Error).message}`);
+    }
+  }
+  if (form.message !== undefined && form.message.trim() !== '') {
+    const problem = jsonProblem(form.message);
+    if (problem) problems.push(`query message (${ENVELOPE_PARAMETER}): ${problem}`);
+    else Object.assign(query, JSON.parse(form.message) as object);
+  }
+  const path = Object.fromEntries(Object.entries(form.path).filter(([, value]) => value !== ''));
+  let body: unknown;
+  if (form.body !== undefined && form.body.trim() !== '') {
+    const problem = jsonProblem(form.body);
+    if (problem) problems.push(`body: ${problem}`);
+    else body = JSON.parse(form.body);
+  }
+  const prefer = preferHeader(form);
+  const params = {
+    ...(Object.keys(path).length > 0 && { path }),
+    ...(Object.keys(query).length > 0 && { query }),
+  };
+  const init: CallInit = {
+    ...(Object.keys(params).length > 0 && { params }),
+    ...(body !== undefined && { body }),
+    ...(prefer && { headers: { Prefer: prefer } }),
+  };
+  return { init: problems.length > 0 ? undefined : init, problems };
+};

@@ -1,0 +1,67 @@
+// What an opened operation needs, loaded on demand and kept: its family's bundled document read through the
+// shared spec reader, and its operation function picked by operationId from the family module's exports.
+import { listOperations, type BundledDocument, type Family, type JsonObject, type Operation } from '../../../../spec-model/document';
+import type { FieldViolation } from '../../../../src/index';
+import type { CallableOperation } from '../connection';
+import type { OperationIndexEntry } from '../operation-index';
+
+const documents: Record<Family, () => Promise<{ default: BundledDocument }>> = {
+  commerce: () => import('../../../../generated/commerce/openapi.yaml'),
+  platform: () => import('../../../../generated/platform/openapi.yaml'),
+};
+
+const functions: Record<Family, () => Promise<Record<string, unknown>>> = {
+  commerce: () => import('../../../../src/commerce'),
+  platform: () => import('../../../../src/platform'),
+};
+
+export interface LoadedOperation {
+  readonly operation: Operation;
+  readonly call: CallableOperation;
+  readonly document: BundledDocument;
+}
+
+const families = new Map<Family, Promise<{ document: BundledDocument; operations: Operation[]; module: Record<string, unknown> }>>();
+const loadFamily = (family: Family) => {
+  let loading = families.get(family);
+  if (!loading) {
+    loading = Promise.all([documents[family](), functions[family]()]).then(([{ default: document }, module]) => ({
+      document,
+      operations: listOperations(family, document),
+      module,
+    }));
+    families.set(family, loading);
+  }
+  return loading;
+};
+
+const operations = new Map<string, Promise<LoadedOperation>>();
+
+/** The same promise for the same operation, so React's `use` can wait on it. */
+export const loadOperation = (entry: OperationIndexEntry): Promise<LoadedOperation> => {
+  let loading = operations.get(entry.operationId);
+  if (!loading) {
+    loading = loadFamily(entry.family).then(({ document, operations: all, module }) => {
+      const operation = all.find((candidate) => candidate.operationId === entry.operationId);
+      const call = module[entry.operationId];
+      if (!operation || typeof call !== 'function') throw new Error(`${entry.operationId} is not an operation of the ${entry.family} family`);
+      return { operation, call: call as CallableOperation, document };
+    });
+    operations.set(entry.operationId, loading);
+  }
+  return loading;
+};
+
+export type FieldCheck = (schema: JsonObject, value: unknown, root?: string) => FieldViolation[];
+
+const checkers = new Map<Family, Promise<FieldCheck>>();
+
+/** Ajv with the family's schemas (its own chunk: the operation list never needs it). */
+export const loadFieldCheck = (family: Family, document: BundledDocument): Promise<FieldCheck> => {
+  let loading = checkers.get(family);
+  if (!loading) {
+    loading = import('../../../../spec-model/validators').then(({ createFieldValidator }) => createFieldValidator(document));
+    checkers.set(family, loading);
+  }
+  return loading;
+};

@@ -1,0 +1,224 @@
+// One operation: its request (parameters and body from the spec's named examples), the mock scenario, send,
+// copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
+// functions when the first operation is opened.
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { JsonObject } from '../../../../spec-model/document';
+import { requestExampleNames } from '../../../../spec-model/examples';
+import type { Replay } from '../app';
+import type { Role } from '../auth-panel';
+import { callOperation, captureRequest, type CallOutcome, type Connection } from '../connection';
+import { addToHistory, historyEntry } from '../history';
+import type { MockControls } from '../mock-controls';
+import type { OperationIndexEntry } from '../operation-index';
+import type { RequestForm } from '../request-form';
+import { AnswerView } from './answer-view';
+import { buildInit, formFromExample, isEnvelope } from './build-init';
+import { contractVerdict, type ContractVerdict } from './contract-verdict';
+import { asCode, asCurl } from './copy-as';
+import { JsonEditor } from './json-editor';
+import { loadFieldCheck, loadOperation } from './load-operation';
+import { referenceHref } from '../routing';
+import { ScenarioBar } from './scenario-bar';
+
+interface OperationPanelProps {
+  readonly entry: OperationIndexEntry;
+  readonly connection: Connection;
+  readonly role: Role;
+  readonly controls: MockControls | undefined;
+  readonly session: string;
+  readonly controlsNotice: string | undefined;
+  readonly replay: Replay | undefined;
+  readonly onSent: () => void;
+}
+
+let handledReplay = 0;
+
+const copyText = async (text: string): Promise<boolean> => {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const OperationPanel = ({ entry, connection, role, controls, session, controlsNotice, replay, onSent }: OperationPanelProps) => {
+  const { operation, call, document } = use(loadOperation(entry));
+  const check = useMemo(() => loadFieldCheck(entry.family, document), [entry.family, document]);
+  const exampleNames = useMemo(() => requestExampleNames(operation), [operation]);
+  const [form, setFormState] = useState<RequestForm>(() => formFromExample(operation, exampleNames[0]));
+  const setForm = useCallback((patch: Partial<RequestForm>) => setFormState((current) => ({ ...current, ...patch })), []);
+  const [sending, setSending] = useState(false);
+  const [answer, setAnswer] = useState<{ outcome: CallOutcome; verdict: ContractVerdict | undefined }>();
+  const [copied, setCopied] = useState<{ kind: 'curl' | 'code'; text: string; note: string }>();
+  const built = useMemo(() => buildInit(operation, form), [operation, form]);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  const send = useCallback(
+    async (sent: RequestForm) => {
+      const { init } = buildInit(operation, sent);
+      if (!init) return;
+      setSending(true);
+      const outcome = await callOperation(connection, call, init);
+      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, await check) : undefined;
+      setAnswer({ outcome, verdict });
+      setSending(false);
+      addToHistory({
+        id: `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+        at: new Date().toISOString(),
+        operationId: operation.operationId,
+        method: operation.method,
+        path: operation.path,
+        form: sent,
+        role,
+        status: outcome.exchange?.status ?? 0,
+        durationMs: outcome.exchange?.durationMs ?? outcome.totalMs,
+        requestId: outcome.exchange?.responseHeaders.find(([name]) => name === 'x-wix-request-id')?.[1],
+        contractOk: verdict?.ok ?? false,
+      });
+      onSent();
+    },
+    [call, check, connection, onSent, operation, role],
+  );
+
+  useEffect(() => {
+    if (!replay || replay.nonce === handledReplay) return;
+    const saved = historyEntry(replay.entryId);
+    if (saved?.operationId !== operation.operationId) return;
+    handledReplay = replay.nonce;
+    setFormState(saved.form);
+    if (replay.send) void send(saved.form);
+  }, [operation.operationId, replay, send]);
+
+  const copyCurl = async () => {
+    if (!built.init) return;
+    const { request, error } = await captureRequest(connection, call, built.init);
+    if (!request) {
+      setCopied({ kind: 'curl', text: '', note: `The runtime refused the call: ${error instanceof Error ? error.message : String(error)}` });
+      return;
+    }
+    const text = asCurl(request);
+    setCopied({ kind: 'curl', text, note: (await copyText(text)) ? 'Copied to the clipboard.' : 'Select and copy it below.' });
+  };
+
+  const copyCode = async () => {
+    if (!built.init) return;
+    const text = asCode(
+      { operationId: operation.operationId, family: entry.family, readOnly: call.meta.readOnly === true, baseUrl: connection.baseUrl, authMode: connection.authMode },
+      built.init,
+    );
+    setCopied({ kind: 'code', text, note: (await copyText(text)) ? 'Copied to the clipboard.' : 'Select and copy it below.' });
+  };
+
+  const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
+  const messageSchema = operation.parameters.find((p) => p.name === '.r')?.schema?.contentSchema as JsonObject | undefined;
+  const pathParameters = operation.parameters.filter((p) => p.in === 'path');
+  const queryParameters = operation.parameters.filter((p) => p.in === 'query' && p.name !== '.r');
+
+  return (
+    <article className="operation" aria-labelledby="operation-title">
+      <header>
+        <h2 id="operation-title" ref={heading} tabIndex={-1}>
+          <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <span className="op-path">{operation.path}</span>
+        </h2>
+        <p>
+          <code data-testid="operation-id">{operation.operationId}</code> · {operation.summary} · <span className="family">{entry.family}</span> /{' '}
+          {entry.tag} ·{' '}
+          <a href={referenceHref(entry.family, entry.tag, operation.operationId)}>reference</a>
+        </p>
+      </header>
+      <form
+        className="request"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void send(form);
+        }}
+        aria-label={`Request of ${operation.operationId}`}
+      >
+        {exampleNames.length > 0 && (
+          <label>
+            Example
+            <select value={form.example ?? ''} onChange={(event) => setFormState({ ...formFromExample(operation, event.target.value), preferCode: form.preferCode, preferExample: form.preferExample })}>
+              {exampleNames.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {(pathParameters.length > 0 || queryParameters.length > 0) && (
+          <fieldset>
+            <legend>Parameters</legend>
+            <div className="params">
+              {[...pathParameters, ...queryParameters].map((parameter) => {
+                const part = parameter.in === 'path' ? 'path' : 'query';
+                const id = `param-${part}-${parameter.name}`;
+                const type = parameter.schema?.type;
+                return (
+                  <label key={id} htmlFor={id}>
+                    <span>
+                      {parameter.name}
+                      <span className="muted">
+                        {' '}
+                        {part}
+                        {typeof type === 'string' ? ` · ${type}` : ''}
+                        {parameter.required ? ' · required' : ''}
+                      </span>
+                    </span>
+                    <input
+                      id={id}
+                      value={form[part][parameter.name] ?? ''}
+                      required={parameter.required}
+                      onChange={(event) => setForm({ [part]: { ...form[part], [parameter.name]: event.target.value } })}
+                    />
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
+        {form.message !== undefined && isEnvelope(operation) && (
+          <JsonEditor id="message" label="Query message (sent as .r, base64url JSON)" value={form.message} onChange={(message) => setForm({ message })} schema={messageSchema} check={check} root="query" />
+        )}
+        {form.body !== undefined && (
+          <JsonEditor id="body" label="Body (JSON)" value={form.body} onChange={(body) => setForm({ body })} schema={bodySchema} check={check} root="body" />
+        )}
+        <ScenarioBar operation={operation} form={form} setForm={setForm} controls={controls} session={session} controlsNotice={controlsNotice} />
+        {built.problems.length > 0 && (
+          <ul className="bad" data-testid="form-problems">
+            {built.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        )}
+        <div className="row actions">
+          <button type="submit" className="primary" disabled={sending || !built.init}>
+            {sending ? 'Sending…' : 'Send'}
+          </button>
+          <button type="button" onClick={() => void copyCurl()} disabled={!built.init}>
+            Copy as curl
+          </button>
+          <button type="button" onClick={() => void copyCode()} disabled={!built.init}>
+            Copy as code
+          </button>
+        </div>
+      </form>
+      {copied && (
+        <section className="copied" aria-label={copied.kind === 'curl' ? 'curl command' : 'code'}>
+          <p role="status">{copied.note}</p>
+          {copied.text && (
+            <pre data-testid={copied.kind === 'curl' ? 'curl' : 'code'} tabIndex={0}>
+              {copied.text}
+            </pre>
+          )}
+        </section>
+      )}
+      {answer && <AnswerView outcome={answer.outcome} verdict={answer.verdict} />}
+    </article>
+  );
+};
+
+export default OperationPanel;

@@ -1,0 +1,30 @@
+// Hash routes, so the explorer works from any static host: `#/operation/<operationId>` opens one operation.
+import { useEffect, useState } from 'react';
+
+export type Route = { readonly name: 'home' } | { readonly name: 'operation'; readonly operationId: string };
+
+export const parseRoute = (hash: string): Route => {
+  const match = /^#\/operation\/([^/?#]+)/.exec(hash);
+  return match?.[1] ? { name: 'operation', operationId: decodeURIComponent(match[1]) } : { name: 'home' };
+};
+
+export const operationHref = (operationId: string): string => `#/operation/${encodeURIComponent(operationId)}`;
+
+export const useRoute = (): Route => {
+  const [route, setRoute] = useState(() => parseRoute(location.hash));
+  useEffect(() => {
+    const onChange = () => setRoute(parseRoute(location.hash));
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return route;
+};
+
+/** An operation's page in the Redoc reference (Redoc routes by tag slug and lower-cased operationId). */
+export const referenceHref = (family: string, tag: string, operationId: string): string => {
+  const slug = tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `../reference/${family}.html#/${slug}/${operationId.toLowerCase()}`;
+};

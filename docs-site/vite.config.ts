@@ -1,0 +1,28 @@
+// The docs site's pages built by Vite: the home page and the explorer. Relative asset paths, so dist/ works
+// from any static host and any sub-path. The Redoc reference pages are added by build/build-site.ts.
+import react from '@vitejs/plugin-react';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { bundledDocumentPlugin } from './build/bundled-document-plugin';
+import { operationIndexPlugin } from './build/operation-index-plugin';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+export default defineConfig({
+  root: here,
+  base: './',
+  mode: 'production',
+  logLevel: 'warn',
+  plugins: [react(), operationIndexPlugin(), bundledDocumentPlugin()],
+  build: {
+    outDir: join(here, 'dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      input: { home: join(here, 'index.html'), explorer: join(here, 'explorer', 'index.html') },
+    },
+  },
+});

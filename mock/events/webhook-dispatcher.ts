@@ -1,0 +1,290 @@
+// The mock's webhooks (issue 13): subscriptions per session, the signed delivery of each event the engine emits to
+// every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
+// session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
+import { randomUUID } from 'node:crypto';
+import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
+import { deliverWithRetries, type DeliveryAttemptOptions } from './deliver';
+import { signEvent, type EventToSign, type SignEventOptions } from './sign-event';
+import type { SigningKeyPair } from './signing-keys';
+
+export interface WebhookDispatcherOptions {
+  /** The key pair deliveries are signed with (`generateSigningKeyPair()` at mock start). */
+  readonly keyPair: SigningKeyPair;
+  /** Default: the global fetch. */
+  readonly fetch?: typeof fetch;
+  /** Attempts per delivery, the first included; default 4. */
+  readonly maxAttempts?: number;
+  /** Pause before retry n: a base that doubles (default 250 ms: 250, 500, 1000), or a function of n. */
+  readonly backoffMs?: number | ((retry: number) => number);
+  /** Each attempt must be answered within this; default 1,250 ms, as the platform. */
+  readonly timeoutMs?: number;
+  /** The app instance deliveries name; default a UUID made at start. */
+  readonly instanceId?: string;
+  /** Issuer, audience and expiry of the tokens. */
+  readonly signing?: SignEventOptions;
+  /** Log entries kept per session (oldest dropped); default 500. */
+  readonly maxLogEntries?: number;
+}
+
+export interface WebhookSubscription {
+  readonly id: string;
+  readonly session: string;
+  readonly url: string;
+  /** The event types delivered to it (every event type when none were named). */
+  readonly eventTypes: readonly EventType[];
+}
+
+export interface SubscribeInput {
+  readonly session: string;
+  readonly url: string;
+  /** Default: every event type. */
+  readonly eventTypes?: readonly string[];
+}
+
+/** An event the engine emitted: its type, who caused it and the domain event (`domainEvent()`). */
+export type DispatchedEvent = {
+  [T in EventType]: {
+    readonly eventType: T;
+    readonly identity: EventIdentity;
+    readonly payload: EventPayloads[T];
+    /** Default: the dispatcher's. */
+    readonly instanceId?: string;
+    readonly accountInfo?: EventAccountInfo;
+  };
+}[EventType];
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** One event to one subscriber, as QA reads it at GET /__mock/webhooks/deliveries. */
+export interface Delivery {
+  readonly id: string;
+  readonly eventId: string;
+  readonly eventType: EventType;
+  readonly target: string;
+  readonly subscriptionId: string;
+  readonly status: DeliveryStatus;
+  readonly attempts: number;
+  /** The last failure: `HTTP 503`, `no answer within 1250 ms`, `connection failed (ECONNREFUSED)`, `canceled: ...`. */
+  readonly lastError?: string;
+  /** HTTP status of the last answer, when one came. */
+  readonly responseStatus?: number;
+}
+
+export interface WebhookDispatcher {
+  subscribe(input: SubscribeInput): WebhookSubscription;
+  /** False when no subscription has that id. Deliveries not started yet are dropped. */
+  unsubscribe(id: string): boolean;
+  subscriptions(session: string): WebhookSubscription[];
+  /**
+   * Signs the event once and delivers it to the session's matching subscribers; their log entries exist (pending)
+   * when this returns. Resolves with the final entries; never rejects (failures are in the log).
+   */
+  dispatch(session: string, event: DispatchedEvent): Promise<Delivery[]>;
+  /** The session's delivery log, newest first. */
+  deliveries(session: string): Delivery[];
+  /** The PEM receivers verify deliveries with (GET /__mock/webhooks/public-key). */
+  publicKeyPem(): string;
+  /** Forgets one session's subscriptions and log (every session's without one), canceling its deliveries. */
+  reset(session?: string): void;
+  /** Resolves when no delivery is under way. */
+  drain(): Promise<void>;
+  /** Cancels every delivery under way and accepts no more. */
+  close(): Promise<void>;
+}
+
+/** A subscription the caller got wrong: the field and the rule it breaks, as the platform's validation errors say. */
+export class WebhookSubscriptionError extends Error {
+  override name = 'WebhookSubscriptionError';
+  constructor(
+    readonly field: string,
+    readonly ruleName: 'REQUIRED_FIELD' | 'FORMAT' | 'INVALID_ENUM_VALUE' | 'MIN_SIZE' | 'MAX_LENGTH',
+    description: string,
+  ) {
+    super(`"${field}" ${description}`);
+  }
+}
+
+const MAX_URL_LENGTH = 2048;
+
+const checkUrl = (url: unknown): string => {
+  if (typeof url !== 'string' || url === '') throw new WebhookSubscriptionError('url', 'REQUIRED_FIELD', 'is required');
+  if (url.length > MAX_URL_LENGTH) throw new WebhookSubscriptionError('url', 'MAX_LENGTH', `must be at most ${MAX_URL_LENGTH} characters`);
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !/^https?:$/.test(parsed.protocol)) throw new WebhookSubscriptionError('url', 'FORMAT', 'must be an absolute http(s) URL');
+  return parsed.href;
+};
+
+const checkEventTypes = (eventTypes: unknown): EventType[] => {
+  if (eventTypes === undefined) return [...EVENT_CATALOG.keys()] as EventType[];
+  if (!Array.isArray(eventTypes)) throw new WebhookSubscriptionError('eventTypes', 'FORMAT', 'must be an array of event types');
+  if (eventTypes.length === 0) throw new WebhookSubscriptionError('eventTypes', 'MIN_SIZE', 'must name at least one event type (leave it out for every type)');
+  eventTypes.forEach((eventType, index) => {
+    if (typeof eventType !== 'string' || !EVENT_CATALOG.has(eventType)) {
+      throw new WebhookSubscriptionError(`eventTypes[${index}]`, 'INVALID_ENUM_VALUE', `is not an event type of the spec (${JSON.stringify(eventType)})`);
+    }
+  });
+  return [...new Set(eventTypes as EventType[])];
+};
+
+const checkOption = (name: string, value: number, min: number, max: number) => {
+  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`createWebhookDispatcher: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+  return value;
+};
+
+interface SessionState {
+  readonly subscriptions: Map<string, WebhookSubscription>;
+  /** Oldest first. */
+  readonly log: { -readonly [K in keyof Delivery]: Delivery[K] }[];
+  readonly controller: AbortController;
+}
+
+export const createWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20);
+  const timeoutMs = checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000);
+  const maxLogEntries = checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000);
+  const backoffMs: DeliveryAttemptOptions['backoffMs'] =
+    typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000);
+  const instanceId = options.instanceId ?? randomUUID();
+  const sessions = new Map<string, SessionState>();
+  /** Per subscription, the tail of its queue: deliveries to one subscriber go out in emission order. */
+  const queues = new Map<string, Promise<void>>();
+  const underWay = new Set<Promise<unknown>>();
+  let closed = false;
+
+  const state = (session: string): SessionState => {
+    let found = sessions.get(session);
+    if (!found) {
+      found = { subscriptions: new Map(), log: [], controller: new AbortController() };
+      sessions.set(session, found);
+    }
+    return found;
+  };
+  const track = <T>(promise: Promise<T>): Promise<T> => {
+    underWay.add(promise);
+    void promise.finally(() => underWay.delete(promise));
+    return promise;
+  };
+  const forget = (session: string, reason: string) => {
+    const found = sessions.get(session);
+    if (!found) return;
+    found.controller.abort(new Error(reason));
+    for (const id of found.subscriptions.keys()) queues.delete(id);
+    sessions.delete(session);
+  };
+
+  const dispatcher: WebhookDispatcher = {
+    subscribe(input) {
+      if (closed) throw new Error('the webhook dispatcher is closed');
+      if (typeof input?.session !== 'string' || input.session === '') throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
+      const subscription: WebhookSubscription = {
+        id: randomUUID(),
+        session: input.session,
+        url: checkUrl(input.url),
+        eventTypes: checkEventTypes(input.eventTypes),
+      };
+      state(input.session).subscriptions.set(subscription.id, subscription);
+      return subscription;
+    },
+
+    unsubscribe(id) {
+      for (const found of sessions.values()) {
+        if (found.subscriptions.delete(id)) {
+          queues.delete(id);
+          return true;
+        }
+      }
+      return false;
+    },
+
+    subscriptions(session) {
+      return [...(sessions.get(session)?.subscriptions.values() ?? [])];
+    },
+
+    dispatch(session, event) {
+      if (!EVENT_CATALOG.has(event.eventType)) throw new TypeError(`dispatch: unknown event type ${JSON.stringify(event.eventType)}`);
+      const found = sessions.get(session);
+      const targets = [...(found?.subscriptions.values() ?? [])].filter((subscription) => subscription.eventTypes.includes(event.eventType));
+      if (!found || targets.length === 0 || closed) return Promise.resolve([]);
+      const entries = targets.map((subscription) => ({
+        id: randomUUID(),
+        eventId: String(event.payload.id),
+        eventType: event.eventType,
+        target: subscription.url,
+        subscriptionId: subscription.id,
+        status: 'pending' as DeliveryStatus,
+        attempts: 0,
+      }));
+      found.log.push(...entries);
+      found.log.splice(0, Math.max(0, found.log.length - maxLogEntries));
+      const toSign = { ...event, instanceId: event.instanceId ?? instanceId } as EventToSign;
+      const signed = signEvent(toSign, options.keyPair.privateKey, options.signing);
+      const deliveries = entries.map((entry) => {
+        const previous = queues.get(entry.subscriptionId) ?? Promise.resolve();
+        const next = previous.then(async () => {
+          const fail = (lastError: string) => Object.assign(entry, { status: 'failed' as const, lastError });
+          if (!found.subscriptions.has(entry.subscriptionId)) return void fail('canceled: unsubscribed before delivery');
+          let token: string;
+          try {
+            token = await signed;
+          } catch (error) {
+            return void fail(`signing failed: ${error instanceof Error ? error.message : String(error)}`);
+          }
+          const outcome = await deliverWithRetries({
+            fetch: fetchImpl,
+            url: entry.target,
+            token,
+            headers: {
+              'content-type': 'text/plain; charset=utf-8',
+              'user-agent': 'storefront-api-mock',
+              'x-mock-delivery-id': entry.id,
+              'x-mock-session': session,
+            },
+            maxAttempts,
+            backoffMs,
+            timeoutMs,
+            signal: found.controller.signal,
+            onAttempt: (attempt) => Object.assign(entry, { attempts: attempt }),
+          });
+          Object.assign(entry, {
+            status: outcome.delivered ? 'delivered' : 'failed',
+            attempts: outcome.attempts,
+            ...(outcome.responseStatus !== undefined && { responseStatus: outcome.responseStatus }),
+            ...(outcome.lastError !== undefined && { lastError: outcome.lastError }),
+          });
+        });
+        queues.set(entry.subscriptionId, next);
+        return next.then(() => ({ ...entry }) as Delivery);
+      });
+      return track(Promise.all(deliveries));
+    },
+
+    deliveries(session) {
+      return [...(sessions.get(session)?.log ?? [])].reverse().map((entry) => ({ ...entry }) as Delivery);
+    },
+
+    publicKeyPem() {
+      return options.keyPair.publicKeyPem;
+    },
+
+    reset(session) {
+      for (const name of session === undefined ? [...sessions.keys()] : [session]) forget(name, 'session reset');
+    },
+
+    async drain() {
+      while (underWay.size > 0) await Promise.allSettled([...underWay]);
+    },
+
+    async close() {
+      closed = true;
+      for (const name of [...sessions.keys()]) sessions.get(name)?.controller.abort(new Error('mock stopped'));
+      await dispatcher.drain();
+    },
+  };
+  return dispatcher;
+};

@@ -1,0 +1,257 @@
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { StaticSite } from '../../docs-site/server/static-server';
+import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explorer-metrics';
+import { exampleRequest } from '../../spec-model/examples';
+import { loadOperations } from '../../spec-model/load';
+import { launchChromium } from '../support/browser';
+import { openWatchedPage, serveSite, SITE_DIR, type WatchedPage } from '../support/site-browser';
+
+// The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
+const mockUrl = inject('mockUrl');
+const run = promisify(execFile);
+let browser: Browser;
+let site: StaticSite;
+
+beforeAll(async () => {
+  site = await serveSite();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** A fresh browser context (its own storage, so its own mock session and tokens) on the explorer. */
+const openExplorer = async (hash = '', options: { permissions?: string[] } = {}): Promise<WatchedPage> => {
+  const watched = await openWatchedPage(browser, mockUrl, options);
+  await watched.page.goto(`${site.url}/explorer/${hash}`);
+  await watched.page.getByLabel('Search operations').waitFor();
+  return watched;
+};
+
+/** Closes the page and checks what every explorer test must hold: no request off this host, no console error. */
+const finish = async ({ context, offHost, errors }: WatchedPage) => {
+  await context.close();
+  expect(offHost).toEqual([]);
+  expect(errors).toEqual([]);
+};
+
+const send = async (page: Page) => {
+  const before = await page.getByTestId('history').locator('li').count().catch(() => 0);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  // Sent and recorded: the history grows by one once the answer is shown.
+  await expect.poll(() => page.getByTestId('history').locator('li').count().catch(() => 0)).toBe(before + 1);
+  return { status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]), body: await page.getByTestId('response-body').textContent() };
+};
+
+const openOperation = async (page: Page, operationId: string) => {
+  await page.goto(`${site.url}/explorer/#/operation/${operationId}`);
+  await page.getByTestId('operation-id').filter({ hasText: operationId }).waitFor();
+};
+
+const waitForRole = (page: Page, role: string) => expect.poll(() => page.getByTestId('role').textContent(), { timeout: 10_000 }).toBe(role);
+
+describe('the explorer', () => {
+  it('lists every operation of both families, grouped by tag and searchable; picks GET /v1/recommendations/algorithms, sends it and shows 200 with the contract verdict', async () => {
+    const watched = await openExplorer();
+    const { page } = watched;
+    const total = loadOperations('commerce').length + loadOperations('platform').length;
+    expect(await page.locator('a[data-operation-id]').count()).toBe(total);
+    expect(await page.getByRole('heading', { name: 'commerce Current cart' }).count()).toBe(1);
+    await page.getByLabel('Search operations').fill('recommendations algorithms');
+    await expect.poll(() => page.locator('a[data-operation-id]').count()).toBe(1);
+    await page.locator('a[data-operation-id="listRecommendationAlgorithms"]').click();
+    await page.getByRole('heading', { name: /GET\s+\/v1\/recommendations\/algorithms/ }).waitFor();
+    await waitForRole(page, 'visitor');
+
+    const answer = await send(page);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body ?? '').availableAlgorithms.length).toBeGreaterThan(0);
+    expect(await page.getByTestId('verdict').textContent()).toContain('✓ Matches the contract');
+    expect(await page.getByTestId('verdict').textContent()).toContain('the 200 response of listRecommendationAlgorithms');
+    expect(await page.getByTestId('request-id').textContent()).toMatch(/\S+/);
+
+    // Kept in this browser and replayable.
+    await page.getByRole('button', { name: /^Replay listRecommendationAlgorithms/ }).first().click();
+    await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
+    await page.reload();
+    await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
+    await finish(watched);
+  });
+
+  it('adds to the cart, then the current cart holds the item (needs the stateful mock)', async () => {
+    const add = loadOperations('commerce').find((operation) => operation.operationId === 'addToCurrentCart');
+    if (!add) throw new Error('no addToCurrentCart');
+    const [item] = (exampleRequest(add).body as { lineItems: { quantity: number; catalogReference: { catalogItemId: string } }[] }).lineItems;
+    if (!item) throw new Error('the example adds no line item');
+    const quantityInCart = (answer: { status: number; body: string | null }): number => {
+      if (answer.status === 404) return 0;
+      expect(answer.status).toBe(200);
+      const { cart } = JSON.parse(answer.body ?? '') as { cart: { lineItems?: { quantity: number; catalogReference?: { catalogItemId?: string } }[] } };
+      return (cart.lineItems ?? [])
+        .filter((line) => line.catalogReference?.catalogItemId === item.catalogReference.catalogItemId)
+        .reduce((sum, line) => sum + line.quantity, 0);
+    };
+    const watched = await openExplorer();
+    const { page } = watched;
+    await openOperation(page, 'getCurrentCart');
+    const before = quantityInCart(await send(page));
+    await openOperation(page, 'addToCurrentCart');
+    const added = await send(page);
+    expect(added.status).toBe(200);
+    await openOperation(page, 'getCurrentCart');
+    const after = quantityInCart(await send(page));
+    expect(after, `catalog item ${item.catalogReference.catalogItemId}: ${before} in the cart before adding ${item.quantity}`).toBe(before + item.quantity);
+    await finish(watched);
+  });
+
+  it('shows schema errors in the body as it is typed, and the mock’s field violation when it is sent', async () => {
+    const watched = await openExplorer('#/operation/addToCurrentCart');
+    const { page } = watched;
+    await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"');
+    await expect.poll(() => page.getByTestId('body-errors').textContent()).toContain('Not JSON');
+    expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"}]}');
+    await expect.poll(() => page.getByTestId('body-errors').textContent()).toContain('lineItems[0].quantity');
+    const answer = await send(page);
+    expect(answer.status).toBe(400);
+    expect(await page.getByTestId('error-name').textContent()).toBe('ValidationError');
+    expect(await page.getByTestId('error-violations').textContent()).toContain('lineItems[0].quantity');
+    // The 400 itself is what the contract declares for a bad request.
+    expect(await page.getByTestId('verdict').textContent()).toContain('the 400 response of addToCurrentCart');
+    await finish(watched);
+  });
+
+  it('signs a member in with e-mail and password: the role changes from visitor to member', async () => {
+    const watched = await openExplorer('#/operation/getMyMember');
+    const { page } = watched;
+    await waitForRole(page, 'visitor');
+    await page.getByLabel('E-mail').fill('shopper@example.com');
+    await page.getByRole('button', { name: 'Sign in as member' }).click();
+    await waitForRole(page, 'member');
+    expect(await page.getByTestId('auth-status').textContent()).toBe('Signed in as shopper@example.com.');
+    expect((await send(page)).status).toBe(200);
+    await finish(watched);
+  });
+
+  it('signs a member in by redirect (PKCE) through the mock’s authorize page, and back on the same operation', async () => {
+    const watched = await openExplorer('#/operation/getMyMember');
+    const { page } = watched;
+    await waitForRole(page, 'visitor');
+    await page.getByRole('button', { name: 'Sign in by redirect (PKCE)' }).click();
+    await waitForRole(page, 'member');
+    expect(page.url()).toMatch(/\/explorer\/#\/operation\/getMyMember$/);
+    await finish(watched);
+  });
+
+  it('switches to the merchant API key: the role says so and calls carry the key', async () => {
+    const watched = await openExplorer('#/operation/listRecommendationAlgorithms');
+    const { page } = watched;
+    await page.getByLabel('Merchant (API key)').check();
+    await waitForRole(page, 'merchant (API key)');
+    expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('mock-api-key');
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    expect(await page.getByTestId('curl').textContent()).toContain("-H 'authorization: mock-api-key'");
+    await finish(watched);
+  });
+
+  it('copies a call as curl, and the command gets the same answer from the mock', async () => {
+    const watched = await openExplorer('#/operation/listRecommendationAlgorithms', { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page } = watched;
+    const shown = await send(page);
+    await page.getByRole('button', { name: 'Copy as curl' }).click();
+    const command = (await page.getByTestId('curl').textContent()) ?? '';
+    expect(command).toMatch(/^curl -sS '/);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(command);
+    const { stdout } = await run('sh', ['-c', command], { timeout: 10_000 });
+    expect(JSON.parse(stdout)).toEqual(JSON.parse(shown.body ?? ''));
+
+    await page.getByRole('button', { name: 'Copy as code' }).click();
+    const code = (await page.getByTestId('code').textContent()) ?? '';
+    expect(code).toContain("import { listRecommendationAlgorithms } from 'storefront-api/platform';");
+    expect(code).toContain('await listRecommendationAlgorithms(client)');
+    expect(code).toContain('useListRecommendationAlgorithms(');
+    await finish(watched);
+  });
+
+  it('is usable by keyboard alone: search, open an operation by its deep link, send', async () => {
+    const watched = await openExplorer();
+    const { page } = watched;
+    const tabTo = async (matches: () => Promise<boolean>, limit = 40) => {
+      for (let i = 0; i < limit; i += 1) {
+        if (await matches()) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error('not reachable with Tab');
+    };
+    await tabTo(() => page.evaluate(() => document.activeElement?.id === 'operation-search'));
+    await page.keyboard.type('algorithms');
+    await tabTo(() => page.evaluate(() => document.activeElement?.getAttribute('data-operation-id') === 'listRecommendationAlgorithms'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('operation-title');
+    expect(page.url()).toMatch(/#\/operation\/listRecommendationAlgorithms$/);
+    await tabTo(() => page.evaluate(() => document.activeElement?.textContent === 'Send'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('status').textContent().catch(() => '')).toMatch(/^200/);
+    await finish(watched);
+  });
+
+  it('says plainly when the mock has no scenario controls (404), and keeps working', async () => {
+    const watched = await openWatchedPage(browser, mockUrl);
+    const { page } = watched;
+    // A mock without /__mock/ controls, whatever mode the run's mock is in.
+    await page.route(`${mockUrl}/__mock/**`, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"NOT_FOUND","details":{"applicationError":{"code":"NOT_FOUND","description":"No operation"}}}' }),
+    );
+    await page.goto(`${site.url}/explorer/#/operation/listRecommendationAlgorithms`);
+    await expect.poll(() => page.getByTestId('mock-health').textContent()).toContain('need the stateful mock');
+    await page.getByRole('button', { name: 'Reset session' }).click();
+    await expect.poll(() => page.getByTestId('mock-status').textContent()).toContain('This mock has no POST /__mock/reset control (404)');
+    await page.getByLabel('Latency (ms)').fill('200');
+    await page.getByRole('button', { name: 'Apply to the mock' }).click();
+    await expect.poll(() => page.getByTestId('scenario-status').textContent()).toContain('/__mock/scenarios/listRecommendationAlgorithms control (404)');
+    // The Prefer part of the scenario works in any mode: ask for the declared 500.
+    await page.getByLabel('Prefer status').selectOption('500');
+    const answer = await send(page);
+    expect(answer.status).toBe(500);
+    expect(await page.getByTestId('error-name').textContent()).toBe('SystemError');
+    await finish(watched);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core), in light and in dark', async () => {
+    const axe = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const watched = await openExplorer('#/operation/addToCurrentCart');
+      const { page } = watched;
+      await page.emulateMedia({ colorScheme });
+      await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"}]}');
+      await send(page);
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+        return result.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+      });
+      expect(violations, colorScheme).toEqual([]);
+      await finish(watched);
+    }
+  });
+
+  it(`loads at most ${EXPLORER_JS_BUDGET_GZIP / 1024} KB of JavaScript (gzip) before the first operation is opened`, async () => {
+    const load = await loadExplorer(browser, `${site.url}/explorer/?mock=${mockUrl}`);
+    expect(load.scripts.length).toBeGreaterThan(0);
+    expect(load.jsGzipBytes, load.scripts.map((script) => `${script.url} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(EXPLORER_JS_BUDGET_GZIP);
+    expect(Number.isFinite(load.firstRenderMs)).toBe(true);
+    // React's production build: the test runner's NODE_ENV=test must not leak into the site build.
+    const entry = /src="\.\.\/(assets\/explorer-[^"]+\.js)"/.exec(readFileSync(join(SITE_DIR, 'explorer', 'index.html'), 'utf8'))?.[1];
+    expect(entry).toBeDefined();
+    expect(readFileSync(join(SITE_DIR, entry ?? ''), 'utf8')).not.toContain('jsxDEV');
+  });
+});

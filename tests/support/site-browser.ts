@@ -1,0 +1,48 @@
+// The built site (docs-site/dist/) served from a plain static server on 127.0.0.1, opened in Debian's Chromium
+// with every request to another host blocked and recorded, and the page's console errors collected.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { serveStatic, type StaticSite } from '../../docs-site/server/static-server';
+
+export const SITE_DIR = new URL('../../docs-site/dist', import.meta.url).pathname;
+
+export const serveSite = (): Promise<StaticSite> => serveStatic(SITE_DIR);
+
+export interface WatchedPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Requests to any host but 127.0.0.1 (blocked). */
+  readonly offHost: string[];
+  /** Console errors and uncaught exceptions of the page. */
+  readonly errors: string[];
+}
+
+// Chromium logs every non-2xx answer a page fetches as a console error ("Failed to load resource: the server
+// responded with a status of 400"). The tests provoke such answers from the mock on purpose (an invalid body,
+// a mock without controls): those lines, for the mock's URL only, are the API speaking, not the page failing.
+const API_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
+
+export const openWatchedPage = async (browser: Browser, mockUrl: string, options: { permissions?: string[] } = {}): Promise<WatchedPage> => {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  if (options.permissions) await context.grantPermissions(options.permissions);
+  const offHost: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = new URL(route.request().url());
+    if (url.hostname === '127.0.0.1') return route.continue();
+    offHost.push(url.href);
+    return route.abort('blockedbyclient');
+  });
+  // The explorer talks to the test's mock, never to whatever may listen on the default port 4010.
+  await context.addInitScript((url) => {
+    const key = 'storefront-explorer.settings';
+    if (location.protocol === 'http:' && !localStorage.getItem(key)) localStorage.setItem(key, JSON.stringify({ mockUrl: url }));
+  }, mockUrl);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (API_STATUS_LINE.test(message.text()) && message.location().url.startsWith(`${mockUrl}/`)) return;
+    errors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { context, page, offHost, errors };
+};
