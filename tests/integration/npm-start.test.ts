@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { API_KEY } from '../support/mock-credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processGroup } from '../support/process-tree';
 
@@ -42,7 +43,8 @@ describe('npm start', () => {
       const html = await home.text();
       for (const link of ['./reference/commerce.html', './reference/platform.html', './explorer/']) expect(html).toContain(`href="${link}"`);
       for (const path of ['explorer/', 'reference/commerce.html', 'reference/platform.html']) expect((await fetch(siteUrl + path)).status, path).toBe(200);
-      const algorithms = await fetch(`${mockUrl}/v1/recommendations/algorithms`, { headers: { authorization: 'visitor-token' } });
+      // The stateful mock knows only the tokens it minted, and the API key.
+      const algorithms = await fetch(`${mockUrl}/v1/recommendations/algorithms`, { headers: { authorization: API_KEY } });
       expect(algorithms.status).toBe(200);
 
       process.kill(-(child.pid ?? 0), 'SIGTERM');
