@@ -24,15 +24,23 @@ const LAYERS = [
 export const createDeliveryValidator = (family: Family, doc: BundledDocument) => {
   const validate = createValidator(doc);
   const payloads = new Map(listWebhooks(family, doc).map((webhook) => [webhook.eventType, webhook.payloadSchema]));
+  // One schema object per component: the validator keeps compiled schemas by object, so a fresh `{ $ref }` per
+  // call would compile again at every event the mock delivers.
+  const refs = new Map<string, { $ref: string }>();
+  const ref = (name: string) => {
+    let found = refs.get(name);
+    if (!found) refs.set(name, (found = { $ref: `#/components/schemas/${name}` }));
+    return found;
+  };
   return (eventType: string, delivery: DecodedDelivery): string[] => {
     const payloadSchema = payloads.get(eventType);
     if (!payloadSchema) return [`${eventType} is not a webhook of the ${family} family`];
     const problems = LAYERS.flatMap(([layer, schema]) =>
-      validate({ $ref: `#/components/schemas/${schema}` }, delivery[layer]).map((problem) => `${layer}${problem}`),
+      validate(ref(schema), delivery[layer]).map((problem) => `${layer}${problem}`),
     );
     const declared = (delivery.message as { eventType?: unknown } | null)?.eventType;
     if (declared !== eventType) problems.push(`message/eventType is ${JSON.stringify(declared)}, expected ${eventType}`);
-    problems.push(...validate({ $ref: `#/components/schemas/${payloadSchema}` }, delivery.payload).map((problem) => `payload${problem}`));
+    problems.push(...validate(ref(payloadSchema), delivery.payload).map((problem) => `payload${problem}`));
     return problems;
   };
 };

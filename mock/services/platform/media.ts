@@ -67,7 +67,9 @@ const settle = async (context: OperationContext, file: FileDescriptor): Promise<
   const failed = /fail/i.test(file.sourceUrl ?? '');
   const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
   await context.store.put(COLLECTIONS.files, done.id as string, done);
-  context.emit(failed ? FILE_EVENTS.failed : FILE_EVENTS.ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {} } } } : { actionEvent: { body: { file: done } } });
+  // File Failed says why (its webhook requires `error`); File Ready carries the file.
+  const failure = { code: 'FILE_PROCESSING_FAILED', description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported` };
+  context.emit(failed ? FILE_EVENTS.failed : FILE_EVENTS.ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } });
   return done;
 };
 
