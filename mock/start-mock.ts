@@ -4,6 +4,7 @@ import { noSuchControl } from './engine/controls';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
 import type { CorsPolicy } from './http/cors';
 import { DEFAULT_LIMITS, type TransportLimits } from './http/limits';
+import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from './events/mock-webhooks';
 import { listen } from './http/node-adapter';
 import { readDocuments } from './node/read-documents';
 import { readFixtures } from './node/read-fixtures';
@@ -37,6 +38,8 @@ export interface MockOptions {
   readonly fixturesDir?: string;
   /** Where failures inside the mock are reported; default stderr. */
   readonly log?: (line: string) => void;
+  /** Webhook delivery in stateful mode: retries, back-off, timeout, the fetch deliveries go through. */
+  readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
 }
 
 export interface RunningMock {
@@ -44,6 +47,8 @@ export interface RunningMock {
   readonly mode: MockMode;
   /** The stateful engine (stateful mode only): events, sessions and controls for in-process callers. */
   readonly engine: StatefulEngine | undefined;
+  /** Webhook delivery of the engine's events (stateful mode only). */
+  readonly webhooks: MockWebhooks | undefined;
   close(): Promise<void>;
 }
 
@@ -76,20 +81,33 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const documents = mode === 'stateful' ? readDocuments() : undefined;
+  const webhooks = documents ? createMockWebhooks({ ...options.webhooks, documents, log }) : undefined;
   const engine =
-    mode === 'stateful'
+    documents && webhooks
       ? createStatefulEngine({
-          documents: readDocuments(),
+          documents,
           services: SERVICES,
           fixtures: readFixtures(options.fixturesDir),
           ...(options.apiKey && { apiKey: options.apiKey }),
           publicUrl: () => publicUrl,
           log,
+          controls: webhooks.controls,
         })
       : undefined;
+  if (engine) webhooks?.attach(engine.events);
   const pipeline: Pipeline = engine ? (request) => engine.handle(request) : prismPipeline(mode as PrismMode, () => publicUrl, log);
   const adapter = await listen({ pipeline, limits: { ...DEFAULT_LIMITS, ...options.limits }, cors: options.cors ?? { origins: [] }, log }, HOST, options.port);
   const url = `http://${HOST}:${adapter.port}`;
   publicUrl ||= url;
-  return { url, mode, engine, close: () => adapter.close() };
+  return {
+    url,
+    mode,
+    engine,
+    webhooks,
+    async close() {
+      await adapter.close();
+      await webhooks?.close();
+    },
+  };
 };

@@ -1,6 +1,5 @@
 // A domain event as the platform shapes it: the common fields (entity, slug from the event type, id, time) and
 // the one body the event type carries.
-import { randomUUID } from 'node:crypto';
 import type { components } from '../../src/commerce';
 import { EVENT_CATALOG, type EventPayloads, type EventType } from '../../src/events';
 
@@ -23,7 +22,7 @@ export const domainEvent = <T extends EventType>(eventType: T, entityId: string,
   if (!entry) throw new TypeError(`domainEvent(eventType): unknown event type ${JSON.stringify(eventType)}`);
   const eventTime = options.eventTime ?? new Date();
   return {
-    id: options.id ?? randomUUID(),
+    id: options.id ?? globalThis.crypto.randomUUID(),
     entityFqdn: entry.entityFqdn,
     slug: entry.slug,
     entityId,

@@ -1,7 +1,6 @@
 // The mock's webhooks (issue 13): subscriptions per session, the signed delivery of each event the engine emits to
 // every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
-import { randomUUID } from 'node:crypto';
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
 import { deliverWithRetries, type DeliveryAttemptOptions } from './deliver';
 import { signEvent, type EventToSign, type SignEventOptions } from './sign-event';
@@ -150,7 +149,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   const maxLogEntries = checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000);
   const backoffMs: DeliveryAttemptOptions['backoffMs'] =
     typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000);
-  const instanceId = options.instanceId ?? randomUUID();
+  const instanceId = options.instanceId ?? globalThis.crypto.randomUUID();
   const sessions = new Map<string, SessionState>();
   /** Per subscription, the tail of its queue: deliveries to one subscriber go out in emission order. */
   const queues = new Map<string, Promise<void>>();
@@ -183,7 +182,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       if (closed) throw new Error('the webhook dispatcher is closed');
       if (typeof input?.session !== 'string' || input.session === '') throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
       const subscription: WebhookSubscription = {
-        id: randomUUID(),
+        id: globalThis.crypto.randomUUID(),
         session: input.session,
         url: checkUrl(input.url),
         eventTypes: checkEventTypes(input.eventTypes),
@@ -212,7 +211,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       const targets = [...(found?.subscriptions.values() ?? [])].filter((subscription) => subscription.eventTypes.includes(event.eventType));
       if (!found || targets.length === 0 || closed) return Promise.resolve([]);
       const entries = targets.map((subscription) => ({
-        id: randomUUID(),
+        id: globalThis.crypto.randomUUID(),
         eventId: String(event.payload.id),
         eventType: event.eventType,
         target: subscription.url,

@@ -12,7 +12,7 @@ import type { Fixture } from '../engine/fixtures';
 import defaultFixture from '../fixtures/default.json';
 import emptyFixture from '../fixtures/empty.json';
 import { SERVICES } from '../services/index';
-import { createMswMock, type MswMock } from './msw-adapter';
+import { createMswMock, type MswMock, type MswMockOptions } from './msw-adapter';
 
 export interface MockHandlerOptions {
   /** The base URL the app's client calls (its `baseUrl`); default `http://127.0.0.1:4010`, as `npm start`. */
@@ -22,6 +22,8 @@ export interface MockHandlerOptions {
   /** More named fixtures (or replacements of `default` and `empty`). */
   readonly fixtures?: Readonly<Record<string, Fixture>>;
   readonly log?: (line: string) => void;
+  /** Webhook delivery (retries, back-off, and the `fetch` deliveries go through: MSW intercepts the global one). */
+  readonly webhooks?: MswMockOptions['webhooks'];
 }
 
 export const BUILT_IN_FIXTURES: Readonly<Record<string, Fixture>> = {
@@ -39,6 +41,7 @@ export const createMockHandlers = (options: MockHandlerOptions = {}): MswMock =>
     fixtures: { ...BUILT_IN_FIXTURES, ...options.fixtures },
     ...(options.apiKey && { apiKey: options.apiKey }),
     ...(options.log && { log: options.log }),
+    ...(options.webhooks && { webhooks: options.webhooks }),
   });
 
 export type { MswMock } from './msw-adapter';
@@ -47,3 +50,5 @@ export type { Fixture, SiteSettings } from '../engine/fixtures';
 export type { RecordedEvent, EventSink } from '../engine/events';
 export { toDomainEvent } from '../engine/events';
 export { DEFAULT_API_KEY } from '../engine/identity';
+export type { MockWebhooks } from '../events/mock-webhooks';
+export type { Delivery, WebhookDispatcher, WebhookSubscription } from '../events/webhook-dispatcher';

@@ -5,6 +5,8 @@ import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
 import { createStatefulEngine, type StatefulEngine } from '../engine/engine';
+import type { EventListener } from '../engine/events';
+import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from '../events/mock-webhooks';
 import type { Fixture } from '../engine/fixtures';
 import type { Services } from '../engine/operation';
 import { applicationFailure } from '../errors/platform-error';
@@ -24,6 +26,8 @@ export interface MswMockOptions {
   /** The merchant's API key (default `mock-api-key`). */
   readonly apiKey?: string;
   readonly log?: (line: string) => void;
+  /** Webhook delivery: give a `fetch` of your own when MSW intercepts the global one (see README). */
+  readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
 }
 
 export interface MswMock {
@@ -31,6 +35,10 @@ export interface MswMock {
   readonly handlers: HttpHandler[];
   /** The engine behind them: sessions, events, scenarios, the request log. */
   readonly engine: StatefulEngine;
+  /** Every event the engine emits, in-process: `mock.events.subscribe(listener)` answers the unsubscribe function. */
+  readonly events: { subscribe(listener: EventListener): () => void };
+  /** Signed webhook deliveries, as the server's /__mock/webhooks: `(await mock.webhooks.dispatcher()).subscribe({ session, url })`. */
+  readonly webhooks: MockWebhooks;
 }
 
 const toMockRequest = async (request: Request, prefix: string): Promise<MockRequest | MockResponse> => {
@@ -58,7 +66,9 @@ const toResponse = (response: MockResponse): Response => {
 export const createMswMock = (options: MswMockOptions): MswMock => {
   const base = options.baseUrl.replace(/\/+$/, '');
   const prefix = new URL(base).pathname.replace(/\/+$/, '');
+  const webhooks = createMockWebhooks({ ...options.webhooks, documents: options.documents, ...(options.log && { log: options.log }) });
   const engine = createStatefulEngine({
+    controls: webhooks.controls,
     documents: options.documents,
     services: options.services,
     fixtures: options.fixtures,
@@ -71,5 +81,6 @@ export const createMswMock = (options: MswMockOptions): MswMock => {
     if ('status' in mockRequest) return toResponse(mockRequest);
     return toResponse(await engine.handle(mockRequest));
   });
-  return { handlers: [handler], engine };
+  webhooks.attach(engine.events);
+  return { handlers: [handler], engine, events: { subscribe: (listener) => engine.events.subscribe(listener) }, webhooks };
 };

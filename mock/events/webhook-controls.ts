@@ -1,0 +1,73 @@
+// The /__mock/webhooks controls (MOCK-CONTROLS.md, issue 13): subscribe a URL to a session's events, unsubscribe,
+// list subscriptions, read the delivery log, fetch the public key deliveries are signed with. Failures are the
+// platform's error body naming the field and the rule.
+import { DEFAULT_SESSION, SESSION_NAME } from '../engine/identity';
+import { applicationFailure, validationFailure } from '../errors/platform-error';
+import { parseJsonText } from '../pipeline/parse-json';
+import type { MockRequest, MockResponse } from '../pipeline/types';
+import { WebhookSubscriptionError, type WebhookDispatcher } from './webhook-dispatcher';
+
+const PREFIX = '/__mock/webhooks';
+
+const json = (body: unknown, requestId: string, status = 200): MockResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', 'x-wix-request-id': requestId, 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+const sessionOf = (value: unknown, field: string): string | undefined => {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (typeof value !== 'string' || !SESSION_NAME.test(value)) throw new WebhookSubscriptionError(field, 'FORMAT', 'must be 1 to 100 letters, digits or ._:-');
+  return value;
+};
+
+const bodyOf = (request: MockRequest): Record<string, unknown> => {
+  if (request.body.length === 0) throw new WebhookSubscriptionError('url', 'REQUIRED_FIELD', 'is required');
+  const parsed = parseJsonText(new TextDecoder().decode(request.body));
+  if (!parsed.ok) throw new WebhookSubscriptionError('body', 'FORMAT', parsed.reason);
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) throw new WebhookSubscriptionError('body', 'FORMAT', 'must be a JSON object');
+  return parsed.value as Record<string, unknown>;
+};
+
+/** The answer of a webhook control, or undefined when the path is none of them. */
+export const serveWebhookControls = async (
+  dispatcher: () => Promise<WebhookDispatcher>,
+  request: MockRequest,
+  method: string,
+  path: string,
+  search: URLSearchParams,
+): Promise<MockResponse | undefined> => {
+  if (path !== PREFIX && !path.startsWith(`${PREFIX}/`)) return undefined;
+  const { requestId } = request;
+  const rest = path.slice(PREFIX.length);
+  try {
+    const headerSession = () => sessionOf(request.headers['x-mock-session'], 'x-mock-session');
+    const querySession = () => sessionOf(search.get('session') ?? undefined, 'session') ?? headerSession() ?? DEFAULT_SESSION;
+    if (method === 'POST' && rest === '') {
+      const body = bodyOf(request);
+      const session = sessionOf(body.session, 'session') ?? headerSession() ?? DEFAULT_SESSION;
+      const { id, url, eventTypes } = (await dispatcher()).subscribe({ session, url: body.url as string, ...(body.eventTypes !== undefined && { eventTypes: body.eventTypes as string[] }) });
+      return json({ subscription: { id, url, eventTypes, session } }, requestId);
+    }
+    if (method === 'GET' && rest === '') {
+      return json({ subscriptions: (await dispatcher()).subscriptions(querySession()) }, requestId);
+    }
+    if (method === 'GET' && rest === '/deliveries') return json({ deliveries: (await dispatcher()).deliveries(querySession()) }, requestId);
+    if (method === 'GET' && rest === '/public-key') {
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-wix-request-id': requestId, 'cache-control': 'no-store' }, body: (await dispatcher()).publicKeyPem() };
+    }
+    if (method === 'DELETE' && /^\/[^/]+$/.test(rest)) {
+      const id = decodeURIComponent(rest.slice(1));
+      if (!(await dispatcher()).unsubscribe(id)) {
+        return applicationFailure({ status: 404, code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', description: `No webhook subscription ${id.slice(0, 100)}` }, requestId);
+      }
+      return json({ deleted: id }, requestId);
+    }
+  } catch (error) {
+    if (error instanceof WebhookSubscriptionError) {
+      return validationFailure([{ field: error.field, description: error.message, violatedRule: error.ruleName, ruleName: error.ruleName }], requestId);
+    }
+    throw error;
+  }
+  return undefined;
+};
