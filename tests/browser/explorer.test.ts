@@ -9,7 +9,9 @@ import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explo
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
 import { launchChromium } from '../support/browser';
+import { merchantHeaders } from '../support/mock-credentials';
 import { openWatchedPage, serveSite, SITE_DIR, type WatchedPage } from '../support/site-browser';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
 const mockUrl = inject('mockUrl');
@@ -82,6 +84,44 @@ describe('the explorer', () => {
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
     await page.reload();
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
+    await finish(watched);
+  });
+
+  it('shows the session’s events live, newest first, with type, entity id, payload, the call that caused them and their webhook deliveries', async () => {
+    const receiver = await startWebhookReceiver(() => 200);
+    const watched = await openExplorer();
+    const { page } = watched;
+    try {
+      const session = await page.getByLabel('Session (x-mock-session)').inputValue();
+      const subscribed = await fetch(`${mockUrl}/__mock/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${receiver.url}/explorer`, session }) });
+      expect(subscribed.status).toBe(200);
+      await openOperation(page, 'addToCurrentCart');
+      expect((await send(page)).status).toBe(200);
+      const requestId = await page.getByTestId('request-id').textContent();
+      const newest = page.getByTestId('event').first();
+      await expect.poll(() => newest.getAttribute('data-request-id')).toBe(requestId);
+      expect(await newest.getByTestId('event-type').textContent()).toMatch(/^wix\.ecom\.v1\.cart_(created|updated)$/);
+      const cartId = (await newest.getByTestId('event-entity').textContent()) ?? '';
+      expect(cartId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await newest.getByTestId('event-cause').textContent()).toMatch(/caused by POST \/v1\/carts\/current\/add-to-cart → 200 \(addToCurrentCart\)/);
+      const payload = JSON.parse((await newest.getByTestId('event-payload').textContent()) ?? '') as { createdEvent?: { entity: { id: string } }; updatedEvent?: { currentEntity: { id: string } } };
+      expect(payload.createdEvent?.entity.id ?? payload.updatedEvent?.currentEntity.id).toBe(cartId);
+      await expect.poll(() => newest.getByTestId('event-delivery').textContent(), { timeout: 10_000 }).toBe('webhooks: 1 of 1 delivered');
+      expect(receiver.at('/explorer').length).toBeGreaterThan(0);
+
+      // A call made elsewhere in the session shows up on top without an explorer call: the list is live.
+      const review = await fetch(`${mockUrl}/v1/reviews`, {
+        method: 'POST',
+        headers: { ...merchantHeaders(session), 'content-type': 'application/json' },
+        body: JSON.stringify({ review: { namespace: 'stores', entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a', content: { rating: 4 }, author: { authorName: 'QA' } } }),
+      });
+      const { review: created } = (await review.json()) as { review: { id: string } };
+      await expect.poll(() => page.getByTestId('event').first().getByTestId('event-type').textContent(), { timeout: 10_000 }).toBe('wix.reviews.v1.review_created');
+      expect(await page.getByTestId('event').first().getByTestId('event-entity').textContent()).toBe(created.id);
+      expect(await page.getByTestId('event').first().getByTestId('event-cause').textContent()).toContain('caused by createReview · WIX_USER');
+    } finally {
+      await receiver.close();
+    }
     await finish(watched);
   });
 

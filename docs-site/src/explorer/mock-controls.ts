@@ -49,7 +49,18 @@ export interface MockEvent {
   readonly eventTime?: string;
   readonly operationId?: string;
   readonly requestId?: string;
+  readonly identity?: { readonly identityType: string };
   readonly payload?: unknown;
+}
+
+/** One event to one webhook subscriber (GET /__mock/webhooks/deliveries). */
+export interface MockDelivery {
+  readonly id: string;
+  readonly eventId: string;
+  readonly target: string;
+  readonly status: 'pending' | 'delivered' | 'failed';
+  readonly attempts: number;
+  readonly lastError?: string;
 }
 
 export interface ScenarioRequest {
@@ -66,6 +77,7 @@ export const mockControls = (mockUrl: string) => ({
     control<{ scenario: unknown }>(mockUrl, 'PUT', `/__mock/scenarios/${encodeURIComponent(operationId)}`, { session, ...scenario }),
   clearScenarios: (session: string) => control<{ cleared: number }>(mockUrl, 'DELETE', `/__mock/scenarios${query({ session })}`),
   events: (session: string, limit = 20) => control<{ events: MockEvent[] }>(mockUrl, 'GET', `/__mock/events${query({ session, limit })}`),
+  deliveries: (session: string) => control<{ deliveries: MockDelivery[] }>(mockUrl, 'GET', `/__mock/webhooks/deliveries${query({ session })}`),
 });
 
 export type MockControls = ReturnType<typeof mockControls>;

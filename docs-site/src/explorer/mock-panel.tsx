@@ -1,7 +1,10 @@
 // The mock session the explorer's calls are scoped to, the mock's health, reset, and the events the session's
-// calls caused (newest first). Each part says plainly when the running mock has no such control.
+// calls caused, live (newest first, with their webhook deliveries). Each part says plainly when the running mock
+// has no such control.
 import { useCallback, useEffect, useState } from 'react';
-import type { MockControls, MockEvent, MockHealth } from './mock-controls';
+import { EventList } from './event-list';
+import { useHistory } from './history';
+import type { MockControls, MockDelivery, MockEvent, MockHealth } from './mock-controls';
 import type { Settings } from './settings';
 
 interface MockPanelProps {
@@ -13,19 +16,32 @@ interface MockPanelProps {
   readonly callCount: number;
 }
 
+/** How often the events are read again while the explorer is open: events also come from calls made elsewhere. */
+const LIVE_EVERY_MS = 2000;
+
 export const MockPanel = ({ settings, update, controls, health, callCount }: MockPanelProps) => {
   const [status, setStatus] = useState('');
-  const [events, setEvents] = useState<{ list?: readonly MockEvent[]; notice?: string }>({});
+  const [events, setEvents] = useState<{ list?: readonly MockEvent[]; deliveries?: readonly MockDelivery[]; notice?: string }>({});
+  const history = useHistory();
   const available = health?.value !== undefined;
 
   const refresh = useCallback(async () => {
-    const answer = await controls.events(settings.session);
-    setEvents(answer.ok ? { list: answer.value.events } : { notice: answer.message });
+    const [answer, deliveries] = await Promise.all([controls.events(settings.session), controls.deliveries(settings.session)]);
+    // A mock without webhook controls still lists its events.
+    setEvents(answer.ok ? { list: answer.value.events, ...(deliveries.ok && { deliveries: deliveries.value.deliveries }) } : { notice: answer.message });
   }, [controls, settings.session]);
 
   useEffect(() => {
     if (available) void refresh();
   }, [available, refresh, callCount]);
+
+  useEffect(() => {
+    if (!available) return undefined;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') void refresh();
+    }, LIVE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [available, refresh]);
 
   const reset = async () => {
     setStatus('Resetting…');
@@ -70,25 +86,12 @@ export const MockPanel = ({ settings, update, controls, health, callCount }: Moc
           <p className="status" role="status" data-testid="mock-status">
             {status}
           </p>
-          <h3>Events</h3>
+          <h3>Events (live)</h3>
           {events.notice && <p className="notice">{events.notice}</p>}
           {!available && !events.notice && <p className="muted">The events of this session appear here when the mock keeps them.</p>}
           {events.list && events.list.length === 0 && <p className="muted">No events in this session yet.</p>}
           {events.list && events.list.length > 0 && (
-            <ol className="events" data-testid="events">
-              {events.list.map((event) => (
-                <li key={event.id}>
-                  <details>
-                    <summary>
-                      <code>{event.eventType}</code> {event.entityId && <span className="muted">{event.entityId}</span>}
-                      {event.operationId && <span className="muted"> · by {event.operationId}</span>}
-                    </summary>
-                    {event.requestId && <p className="muted">request id {event.requestId}</p>}
-                    <pre>{JSON.stringify(event.payload, null, 2)}</pre>
-                  </details>
-                </li>
-              ))}
-            </ol>
+            <EventList events={events.list} deliveries={events.deliveries} history={history} />
           )}
           {available && (
             <button type="button" onClick={() => void refresh()}>
