@@ -58,7 +58,7 @@ export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks =
   };
 
   return {
-    controls: (request, method, path, search) => serveWebhookControls(dispatcher, request, method, path, search),
+    controls: (request, method, path, search) => serveWebhookControls(dispatcher, violations, request, method, path, search),
     attach: (sink) => sink.subscribe(deliver),
     dispatcher,
     violations,

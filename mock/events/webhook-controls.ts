@@ -1,5 +1,6 @@
 // The /__mock/webhooks controls (MOCK-CONTROLS.md, issue 13): subscribe a URL to a session's events, unsubscribe,
-// list subscriptions, read the delivery log, fetch the public key deliveries are signed with. Failures are the
+// list subscriptions, read the delivery log, fetch the public key deliveries are signed with, and list the
+// events the mock emitted that their webhook's schemas refuse (each a bug of the mock; tests assert none). Failures are the
 // platform's error body naming the field and the rule.
 import { DEFAULT_SESSION, SESSION_NAME } from '../engine/identity';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
@@ -32,6 +33,7 @@ const bodyOf = (request: MockRequest): Record<string, unknown> => {
 /** The answer of a webhook control, or undefined when the path is none of them. */
 export const serveWebhookControls = async (
   dispatcher: () => Promise<WebhookDispatcher>,
+  violations: readonly string[],
   request: MockRequest,
   method: string,
   path: string,
@@ -52,6 +54,7 @@ export const serveWebhookControls = async (
     if (method === 'GET' && rest === '') {
       return json({ subscriptions: (await dispatcher()).subscriptions(querySession()) }, requestId);
     }
+    if (method === 'GET' && rest === '/violations') return json({ violations }, requestId);
     if (method === 'GET' && rest === '/deliveries') return json({ deliveries: (await dispatcher()).deliveries(querySession()) }, requestId);
     if (method === 'GET' && rest === '/public-key') {
       return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-wix-request-id': requestId, 'cache-control': 'no-store' }, body: (await dispatcher()).publicKeyPem() };

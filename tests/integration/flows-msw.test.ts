@@ -1,5 +1,5 @@
 import { setupServer } from 'msw/node';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createMockHandlers } from '../../mock/msw/index';
 import { describeFlows } from '../support/flows';
 
@@ -9,6 +9,11 @@ const mock = createMockHandlers({ baseUrl: BASE_URL });
 const server = setupServer(...mock.handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  await mock.webhooks.close();
+  // Every event the flows made the engine emit was checked against its webhook's schemas: none may be refused.
+  expect(mock.webhooks.violations).toEqual([]);
+});
 
 describeFlows('MSW handlers', () => BASE_URL);

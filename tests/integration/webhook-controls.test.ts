@@ -84,5 +84,12 @@ describe('/__mock/webhooks', () => {
     }
     const notJson = await control('webhooks', { method: 'POST', body: '{"url":' });
     expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as { details: { validationError: { fieldViolations: { field: string }[] } } }).details.validationError.fieldViolations[0]?.field).toBe('body');
+  });
+
+  it('lists the emitted events its webhook schemas refused (none: each would be a bug of the mock)', async () => {
+    const answer = await control('webhooks/violations');
+    expect(answer.status).toBe(200);
+    expect(await answer.json()).toEqual({ violations: [] });
   });
 });
