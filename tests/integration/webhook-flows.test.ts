@@ -8,7 +8,7 @@ import * as commerce from '../../src/commerce';
 import type { VerifiedEvent } from '../../src/events';
 import { apiKey, createClient, type StorefrontClient } from '../../src/index';
 import * as platform from '../../src/platform';
-import { API_KEY } from '../support/mock-credentials';
+import { API_KEY, memberToken } from '../support/mock-credentials';
 import { receivedEvents, subscribe } from '../support/webhook-flow';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -200,6 +200,17 @@ describe('webhook deliveries of the stateful flows', () => {
     expect(events.map((event) => event.identity.identityType)).toEqual(['ANONYMOUS_VISITOR', 'WIX_USER', 'WIX_USER']);
     expect(createdEntity(events[0])).toMatchObject({ id, email: 'jane.doe@example.com', status: 'RECEIVED' });
     expect(currentEntity(events[1])).toMatchObject({ id, status: 'NOTIFICATION_SENT' });
+    expect(mockFailures).toEqual([]);
+  });
+
+  it('a member’s change carries the MEMBER identity with the member’s id', async () => {
+    const f = await flow('member-identity');
+    const memberId = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182';
+    const token = await memberToken(mock.url, f.session, memberId);
+    const member = createClient({ baseUrl: mock.url, auth: { getAuthHeaders: async () => ({ Authorization: token }) }, headers: { 'x-mock-session': f.session } });
+    await commerce.addToCurrentCart(member, { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] } });
+    const events = await f.events();
+    expect(events.map((event) => [event.eventType, event.identity])).toEqual([['wix.ecom.v1.cart_created', { identityType: 'MEMBER', memberId }]]);
     expect(mockFailures).toEqual([]);
   });
 
