@@ -139,9 +139,9 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         return applicationFailure({ status, ...(code && { code }), description: description ?? `Forced by the ${operationId} scenario of session ${session}` }, requestId);
       }
 
-      const prefer = parsePrefer(raw.headers.prefer);
-      if (!prefer.ok) return validationFailure([prefer.violation], requestId);
-      const { code, example } = prefer.preferences;
+      const prefer = raw.headers.prefer === undefined ? undefined : parsePrefer(raw.headers.prefer);
+      if (prefer && !prefer.ok) return validationFailure([prefer.violation], requestId);
+      const { code, example } = prefer?.ok ? prefer.preferences : {};
       if (code !== undefined || example !== undefined) {
         const chosen = examples.answer(operationId, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
         if ('missing' in chosen) return applicationFailure({ status: 404, code: 'NOT_FOUND', description: chosen.missing }, requestId);
