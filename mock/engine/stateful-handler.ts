@@ -3,7 +3,7 @@
 // service's handler over the session store (writes one at a time per session), and validates the answer against
 // the operation's response schema before it leaves.
 import { applicationFailure, internalFailure, validationFailure } from '../errors/platform-error';
-import { parsePrefer } from '../prism/prefer-header';
+import { parsePrefer } from '../pipeline/prefer-header';
 import type { Admission, MockResponse, OperationHandler, RoutedRequest, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
 import { eventIdentity, type EventSink, type RecordedEvent } from './events';
