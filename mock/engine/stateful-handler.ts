@@ -3,7 +3,7 @@
 // service's handler over the session store (writes one at a time per session), and validates the answer against
 // the operation's response schema before it leaves.
 import { applicationFailure, internalFailure, validationFailure } from '../errors/platform-error';
-import { parsePrefer } from '../prism/prefer-header';
+import { parsePrefer } from '../pipeline/prefer-header';
 import type { Admission, MockResponse, OperationHandler, RoutedRequest, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
 import { eventIdentity, type EventSink, type RecordedEvent } from './events';
@@ -139,9 +139,9 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         return applicationFailure({ status, ...(code && { code }), description: description ?? `Forced by the ${operationId} scenario of session ${session}` }, requestId);
       }
 
-      const prefer = parsePrefer(raw.headers.prefer);
-      if (!prefer.ok) return validationFailure([prefer.violation], requestId);
-      const { code, example } = prefer.preferences;
+      const prefer = raw.headers.prefer === undefined ? undefined : parsePrefer(raw.headers.prefer);
+      if (prefer && !prefer.ok) return validationFailure([prefer.violation], requestId);
+      const { code, example } = prefer?.ok ? prefer.preferences : {};
       if (code !== undefined || example !== undefined) {
         const chosen = examples.answer(operationId, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
         if ('missing' in chosen) return applicationFailure({ status: 404, code: 'NOT_FOUND', description: chosen.missing }, requestId);

@@ -18,13 +18,18 @@ export interface AdapterOptions {
   readonly log: (line: string) => void;
 }
 
+/** Node joins repeated headers with `, ` itself, all but `set-cookie`: only then is a copy needed. */
 const headerMap = (req: IncomingMessage): Record<string, string> => {
+  if (req.headers['set-cookie'] === undefined) return req.headers as Record<string, string>;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   }
   return headers;
 };
+
+/** Errors of a request or answer stream are the client's business: nothing to do but not crash. */
+const ignore = (): undefined => undefined;
 
 /** Longest the mock keeps reading (and dropping) a refused body before it closes the connection. */
 const DRAIN_MS = 5_000;
@@ -109,10 +114,10 @@ export const listen = async (options: AdapterOptions, host: string, port: number
     const requestId = newRequestId();
     const origin = req.headers.origin;
     const cross = corsHeaders(cors, origin);
+    // The socket's latest answer; a finished one (headers sent) is never answered again, so no clean-up is due.
     inFlight.set(req.socket, res);
-    res.once('close', () => inFlight.get(req.socket) === res && inFlight.delete(req.socket));
-    req.on('error', () => undefined);
-    res.on('error', () => undefined);
+    req.on('error', ignore);
+    res.on('error', ignore);
     const fail = (status: number, description: string, code?: string, drain = false) =>
       send(req, res, applicationFailure({ status, description, ...(code && { code }) }, requestId), cross, drain);
 
@@ -148,7 +153,9 @@ export const listen = async (options: AdapterOptions, host: string, port: number
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
     const known = CLIENT_ERRORS[error.code ?? ''];
-    const pending = inFlight.get(socket);
+    // An answer already finished belongs to an earlier request of the connection: it is not the one stalled.
+    const latest = inFlight.get(socket);
+    const pending = latest && !latest.writableFinished ? latest : undefined;
     if (pending && !pending.headersSent && known) {
       // A request whose body stalled: answer it, then close the connection.
       pending.shouldKeepAlive = false;

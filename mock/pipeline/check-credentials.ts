@@ -15,11 +15,12 @@ const cookieNames = (header: string | undefined): Set<string> =>
 /** Undefined when the request may proceed, else the credentials it lacks (`Authorization header`). */
 export const missingCredentials = (security: readonly SecurityRequirement[], sources: CredentialSources): string | undefined => {
   if (security.length === 0) return undefined;
-  const cookies = cookieNames(sources.headers.cookie);
+  let cookies: Set<string> | undefined;
   const present = (requirement: SecurityRequirement) =>
     requirement.every((credential) => {
       if (credential.in === 'header') return (sources.headers[credential.name] ?? '').trim() !== '';
       if (credential.in === 'query') return (sources.search.get(credential.name) ?? '') !== '';
+      cookies ??= cookieNames(sources.headers.cookie);
       return cookies.has(credential.name);
     });
   if (security.some(present)) return undefined;

@@ -6,7 +6,7 @@ import { applicationFailure, validationFailure } from '../errors/platform-error'
 import type { MockResponse, OperationHandler, ValidatedRequest } from '../pipeline/types';
 import { DEFAULT_DYNAMIC_SEED } from './dynamic-bounds';
 import type { PrismLibrary, PrismLogger, PrismProblem, PrismResponse } from './load-prism';
-import { parsePrefer } from './prefer-header';
+import { parsePrefer } from '../pipeline/prefer-header';
 
 export type PrismMode = 'static' | 'dynamic';
 

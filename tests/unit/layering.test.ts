@@ -30,7 +30,7 @@ const resolveImport = (from: string, specifier: string): string => {
 const importsOf = (file: string): string[] =>
   [...readFileSync(join(root, file), 'utf8').matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2] ?? ''));
 
-const graph = new Map([...files('src'), ...files('generated')].map((file) => [file, importsOf(file)]));
+const graph = new Map([...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model')].map((file) => [file, importsOf(file)]));
 
 const reachable = (entry: string): Set<string> => {
   const seen = new Set<string>();
@@ -81,5 +81,16 @@ describe('one-way house', () => {
 
   it('the React entry does reach React (the rule above can fail)', () => {
     expect([...reachable('src/react/index.ts')]).toContain('@tanstack/react-query');
+  });
+
+  it('the stateful engine and its MSW entry reach no Node module (they run in the browser too)', () => {
+    const reached = [...reachable('mock/msw/index.ts')];
+    expect(reached).toContain('mock/engine/engine.ts');
+    expect(reached.filter((target) => /^node:|^(fs|path|url|http|crypto|module|os)$/.test(target))).toEqual([]);
+    expect(reached.filter((target) => /^mock\/(node|http|prism)\//.test(target))).toEqual([]);
+  });
+
+  it('the Node server does reach Node modules (the rule above can fail)', () => {
+    expect([...reachable('mock/start-mock.ts')].some((target) => target.startsWith('node:'))).toBe(true);
   });
 });

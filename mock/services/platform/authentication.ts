@@ -7,7 +7,7 @@ import { PlatformFailure, invalidField, notFound, permissionDenied } from '../..
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import type { Answer, OperationContext, ServiceOperations } from '../../engine/operation';
-import { parsePrefer } from '../../prism/prefer-header';
+import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery } from '../wire-types';
 import { hostedSignInMember, MEMBER_EVENTS, memberByEmail, newMember, saveMember, type Member } from './member-accounts';

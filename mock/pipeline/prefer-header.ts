@@ -1,4 +1,5 @@
-// The per-request choices Prism understands, read from the `Prefer` header as its own server does:
+// The per-request choices of the `Prefer` header, read as Prism's own server reads them (every mode honours
+// code and example; Prism's modes also dynamic and seed):
 // `code=404`, `example=NAME`, `dynamic=true`, `seed=TEXT`.
 import type { FieldViolation } from '../../src/errors/api-error';
 
