@@ -13,7 +13,8 @@ export const MAX_SESSIONS = 256;
  */
 const deepFreeze = <T>(value: T): T => {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  for (const item of Object.values(value)) deepFreeze(item);
+  // for...in over own keys: no array of values made per object, on every record written.
+  for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
   return Object.freeze(value);
 };
 

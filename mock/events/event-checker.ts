@@ -1,33 +1,49 @@
-// Checks an event the engine emits against its webhook's schemas before it is delivered, layer by layer, as a
-// receiver would decode it (spec-model/delivery-validator.ts): a problem is a bug of the mock, never sent.
-import { createDeliveryValidator } from '../../spec-model/delivery-validator';
+// Checks the data of every event the engine emits against its webhook's schemas: who caused it and the domain
+// event. A problem is a bug of the mock, and the event is never sent. The checks compile the documents' response
+// side, as the engine's answers do, and share their verdicts: the cart an update just answered is not checked
+// again inside its cart_updated event (validation/frozen-verdicts.ts).
+// The layers that wrap the data (JWT header, claims, event message) are built by sign-event.ts alone, the same
+// for every event; the tests check them on real signed deliveries (spec-model/delivery-validator.ts), so no
+// request pays for checking them again.
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { BundledDocument, Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
 import { listWebhooks } from '../../spec-model/webhooks';
-import { EVENT_ALGORITHM } from '../../src/events';
-import { DEFAULT_EXPIRES_IN_SECONDS, DEFAULT_ISSUER, eventMessage, type EventToSign } from './sign-event';
+import { CHECKED_REF, installCheckedRefs, verdictsFor } from '../validation/frozen-verdicts';
+import { createAjv, responseComponentsView } from '../validation/schema-view';
+import type { EventToSign } from './sign-event';
 
 /** `(event) => problems`; empty when the event is what its webhook declares. */
-export type EventChecker = (event: EventToSign) => string[];
+export type EventChecker = (event: Pick<EventToSign, 'eventType' | 'identity' | 'payload'>) => string[];
+
+const problemsOf = (layer: string, validate: ValidateFunction, value: unknown): string[] =>
+  validate(value) ? [] : ((validate.errors ?? []) as ErrorObject[]).map((error) => `${layer}${error.instancePath || '/'} ${error.message ?? ''}`);
 
 export const createEventChecker = (documents: Readonly<Record<Family, JsonObject>>): EventChecker => {
-  const validators = new Map<string, ReturnType<typeof createDeliveryValidator>>();
+  // Every problem of a broken event is reported (a mock failure is read by whoever fixes it).
+  const ajv = createAjv({ coerceTypes: false, allErrors: true });
+  installCheckedRefs(ajv, verdictsFor(documents));
+  // Compiled on first use: most event types never fire in a run, and start-up stays short.
+  const compiled = new Map<string, ValidateFunction>();
+  const compile = (ref: string): ValidateFunction => {
+    let validate = compiled.get(ref);
+    if (!validate) compiled.set(ref, (validate = ajv.compile({ [CHECKED_REF]: ref })));
+    return validate;
+  };
+  const byType = new Map<string, { readonly identity: string; readonly payload: string }>();
   for (const family of Object.keys(documents) as Family[]) {
-    const doc = documents[family] as unknown as BundledDocument;
-    const validate = createDeliveryValidator(family, doc);
-    for (const webhook of listWebhooks(family, doc)) validators.set(webhook.eventType, validate);
+    const documentId = `${family}-response`;
+    const document = documents[family];
+    ajv.addSchema({ $id: documentId, components: responseComponentsView(document, documentId) } as object);
+    const component = (name: string) => `${documentId}#/components/schemas/${name}`;
+    const identity = component('EventIdentity');
+    for (const webhook of listWebhooks(family, document as unknown as BundledDocument)) {
+      byType.set(webhook.eventType, { identity, payload: component(webhook.payloadSchema) });
+    }
   }
   return (event) => {
-    const validate = validators.get(event.eventType);
-    if (!validate) return [`${event.eventType} is a webhook of no family`];
-    const message = eventMessage(event);
-    const issuedAt = Math.floor(Date.now() / 1000);
-    return validate(event.eventType, {
-      header: { alg: EVENT_ALGORITHM, typ: 'JWT' },
-      claims: { data: JSON.stringify(message), iat: issuedAt, exp: issuedAt + DEFAULT_EXPIRES_IN_SECONDS, iss: DEFAULT_ISSUER },
-      message,
-      identity: event.identity,
-      payload: event.payload,
-    });
+    const refs = byType.get(event.eventType);
+    if (!refs) return [`${event.eventType} is a webhook of no family`];
+    return [...problemsOf('identity', compile(refs.identity), event.identity), ...problemsOf('payload', compile(refs.payload), event.payload)];
   };
 };

@@ -5,7 +5,8 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldViolation } from '../../src/errors/api-error';
 import { listOperations, type BundledDocument, type Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
-import { schemaView, type SchemaCompilers } from './schema-view';
+import { installCheckedRefs, verdictsFor } from './frozen-verdicts';
+import { recordComponents, responseComponentsView, schemaView, type SchemaCompilers } from './schema-view';
 import { toFieldViolations } from './violations';
 
 export interface ResponseViolation {
@@ -19,11 +20,14 @@ export class ResponseValidator {
   /** operationId -> status -> the JSON schema of that answer (undefined: the status declares no JSON body). */
   readonly #schemas = new Map<string, { readonly family: Family; readonly byStatus: ReadonlyMap<number, JsonObject | undefined> }>();
   readonly #compiled = new Map<string, ValidateFunction>();
+  readonly #records = new Map<Family, ReadonlySet<string>>();
 
   constructor(compilers: SchemaCompilers, documents: Readonly<Record<Family, JsonObject>>) {
     this.#compilers = compilers;
+    installCheckedRefs(compilers.response, verdictsFor(documents));
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
-      compilers.response.addSchema({ $id: `${family}-response`, components: schemaView(document.components ?? {}, `${family}-response`, 'response') } as object);
+      compilers.response.addSchema({ $id: `${family}-response`, components: responseComponentsView(document, `${family}-response`) } as object);
+      this.#records.set(family, recordComponents((document.components ?? {}) as JsonObject));
       for (const operation of listOperations(family, document as unknown as BundledDocument)) {
         const byStatus = new Map<number, JsonObject | undefined>();
         for (const [status, response] of Object.entries(operation.responses)) {
@@ -55,7 +59,7 @@ export class ResponseValidator {
     const key = `${operationId} ${status}`;
     let validate = this.#compiled.get(key);
     if (!validate) {
-      validate = this.#compilers.response.compile(schemaView(schema, `${entry.family}-response`, 'response') as object);
+      validate = this.#compilers.response.compile(schemaView(schema, `${entry.family}-response`, 'response', this.#records.get(entry.family)) as object);
       this.#compiled.set(key, validate);
     }
     if (validate(body)) return undefined;

@@ -3,21 +3,27 @@
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { JsonObject } from '../../spec-model/operation-contract';
+import { CHECKED_REF } from './frozen-verdicts';
 
 const isObject = (value: unknown): value is JsonObject => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * A schema copied for one side of the exchange: local references point into the family's registered document
  * (`documentId`), examples are left out (they are not validated), and for a request a `readOnly` property is
- * not required (OpenAPI 3.1).
+ * not required (OpenAPI 3.1). On the response side a reference to one of `records` (components that hold other
+ * components: carts, line items, products...) is the `x-checked-ref` keyword, which keeps verdicts on frozen
+ * records (frozen-verdicts.ts; its Ajv needs `installCheckedRefs`). Smaller ones stay `$ref`s, which Ajv
+ * inlines: checking them costs less than remembering it.
  */
-export const schemaView = (node: unknown, documentId: string, side: 'request' | 'response'): unknown => {
-  if (Array.isArray(node)) return node.map((item) => schemaView(item, documentId, side));
+export const schemaView = (node: unknown, documentId: string, side: 'request' | 'response', records: ReadonlySet<string> = NO_RECORDS): unknown => {
+  if (Array.isArray(node)) return node.map((item) => schemaView(item, documentId, side, records));
   if (!isObject(node)) return node;
   const copy: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
-    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) copy[key] = `${documentId}${value}`;
-    else if (key !== 'example' && key !== 'examples') copy[key] = schemaView(value, documentId, side);
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/')) {
+      const checked = side === 'response' && value.startsWith(SCHEMAS) && records.has(value.slice(SCHEMAS.length));
+      copy[checked ? CHECKED_REF : key] = `${documentId}${value}`;
+    } else if (key !== 'example' && key !== 'examples') copy[key] = schemaView(value, documentId, side, records);
   }
   if (side === 'request' && Array.isArray(copy.required) && isObject(copy.properties)) {
     const properties = copy.properties;
@@ -27,6 +33,32 @@ export const schemaView = (node: unknown, documentId: string, side: 'request' | 
     });
   }
   return copy;
+};
+
+const SCHEMAS = '#/components/schemas/';
+const NO_RECORDS: ReadonlySet<string> = new Set();
+
+/** The component schemas that refer to other components: the ones worth a verdict kept on a frozen record. */
+export const recordComponents = (components: JsonObject): ReadonlySet<string> => {
+  const schemas = isObject(components.schemas) ? components.schemas : {};
+  return new Set(Object.keys(schemas).filter((name) => JSON.stringify(schemas[name]).includes(`"$ref":"${SCHEMAS}`)));
+};
+
+const responseViews = new WeakMap<JsonObject, Map<string, JsonObject>>();
+
+/**
+ * A document's components as the response side compiles them, made once per document and id: the engine's
+ * answers and the events it emits register the same view (Ajv does not change what it is given).
+ */
+export const responseComponentsView = (document: JsonObject, documentId: string): JsonObject => {
+  let byId = responseViews.get(document);
+  if (!byId) responseViews.set(document, (byId = new Map()));
+  let view = byId.get(documentId);
+  if (!view) {
+    const components = isObject(document.components) ? document.components : {};
+    byId.set(documentId, (view = schemaView(components, documentId, 'response', recordComponents(components)) as JsonObject));
+  }
+  return view;
 };
 
 /**

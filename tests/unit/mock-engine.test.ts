@@ -46,6 +46,33 @@ describe('the stateful engine', () => {
     expect(body?.details.applicationError.description).toMatch(/getCurrentCart contract .*"cart\.id" must be a valid uuid/);
   });
 
+  it('names the full path of a violation deep inside a record, and keeps no verdict on a frozen record that failed', async () => {
+    const added = await call(engineWith({}), 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'deep' }, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' } } }] });
+    expect(added.status).toBe(200);
+    const cart = added.body?.cart as Record<string, any>;
+    const good = Object.freeze(cart.lineItems[0]);
+    const bad = Object.freeze({ ...cart.lineItems[0], id: 'not-a-uuid' });
+    let answer = { ...cart, lineItems: [good] };
+    const engine = engineWith({ getCurrentCart: { access: 'shopper', handle: async () => ({ body: { cart: answer } }) } });
+    const read = () => call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY });
+    expect((await read()).status).toBe(200);
+    // The line that passed is kept as it is; the new line beside it is checked, and is wrong every time it is answered.
+    answer = { ...cart, lineItems: [good, bad] };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const { status, body } = await read();
+      expect(status).toBe(500);
+      expect(body?.details.applicationError.description).toMatch(/"cart\.lineItems\[1\]\.id" must be a valid uuid/);
+    }
+    // A line that is not frozen can change after it passed: it is checked again.
+    const open = { ...cart.lineItems[0] };
+    answer = { ...cart, lineItems: [open] };
+    expect((await read()).status).toBe(200);
+    open.quantity = -1;
+    const { status, body } = await read();
+    expect(status).toBe(500);
+    expect(body?.details.applicationError.description).toMatch(/"cart\.lineItems\[0\]\.quantity" must be >= /);
+  });
+
   it('answers a 500 when a handler refuses with a status the operation does not declare', async () => {
     const engine = engineWith({ getCurrentCart: { access: 'shopper', handle: async () => Promise.reject(new PlatformFailure(409, 'CONFLICT', 'no')) } });
     const { status, body } = await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY });
