@@ -13,8 +13,16 @@ export const MAX_SESSIONS = 256;
  */
 const deepFreeze = <T>(value: T): T => {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  // for...in over own keys: no array of values made per object, on every record written.
-  for (const key in value) if (Object.hasOwn(value, key)) deepFreeze((value as Record<string, unknown>)[key]);
+  if (Array.isArray(value)) {
+    for (const item of value) deepFreeze(item);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      const item = record[key];
+      // Strings and numbers are most of a record's values: no call for them.
+      if (typeof item === 'object' && item !== null) deepFreeze(item);
+    }
+  }
   return Object.freeze(value);
 };
 

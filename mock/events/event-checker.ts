@@ -1,7 +1,7 @@
 // Checks the data of every event the engine emits against its webhook's schemas: who caused it and the domain
 // event. A problem is a bug of the mock, and the event is never sent. The checks compile the documents' response
-// side, as the engine's answers do, and share their verdicts: the cart an update just answered is not checked
-// again inside its cart_updated event (validation/frozen-verdicts.ts).
+// side, as the engine's answers do, and accept a record the answer of the same call just proved: the cart an
+// update answered is not checked again inside its cart_updated event (validation/frozen-verdicts.ts).
 // The layers that wrap the data (JWT header, claims, event message) are built by sign-event.ts alone, the same
 // for every event; the tests check them on real signed deliveries (spec-model/delivery-validator.ts), so no
 // request pays for checking them again.
@@ -10,7 +10,7 @@ import type { BundledDocument, Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
 import { listWebhooks } from '../../spec-model/webhooks';
 import { CHECKED_REF, installCheckedRefs, verdictsFor } from '../validation/frozen-verdicts';
-import { createAjv, responseComponentsView } from '../validation/schema-view';
+import { createAjv, recordComponents, schemaView } from '../validation/schema-view';
 import type { EventToSign } from './sign-event';
 
 /** `(event) => problems`; empty when the event is what its webhook declares. */
@@ -34,7 +34,8 @@ export const createEventChecker = (documents: Readonly<Record<Family, JsonObject
   for (const family of Object.keys(documents) as Family[]) {
     const documentId = `${family}-response`;
     const document = documents[family];
-    ajv.addSchema({ $id: documentId, components: responseComponentsView(document, documentId) } as object);
+    const components = (document.components ?? {}) as JsonObject;
+    ajv.addSchema({ $id: documentId, components: schemaView(components, documentId, 'response', recordComponents(components)) } as object);
     const component = (name: string) => `${documentId}#/components/schemas/${name}`;
     const identity = component('EventIdentity');
     for (const webhook of listWebhooks(family, document as unknown as BundledDocument)) {

@@ -3,10 +3,10 @@
 // that drives the engine fails on it instead of trusting a wrong answer.
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import type { FieldViolation } from '../../src/errors/api-error';
-import { listOperations, type BundledDocument, type Family } from '../../spec-model/document';
+import { listOperations, resolveSchema, type BundledDocument, type Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
-import { installCheckedRefs, verdictsFor } from './frozen-verdicts';
-import { recordComponents, responseComponentsView, schemaView, type SchemaCompilers } from './schema-view';
+import { rememberPass, verdictsFor, type FrozenVerdicts } from './frozen-verdicts';
+import { schemaView, type SchemaCompilers } from './schema-view';
 import { toFieldViolations } from './violations';
 
 export interface ResponseViolation {
@@ -19,15 +19,16 @@ export class ResponseValidator {
   readonly #compilers: SchemaCompilers;
   /** operationId -> status -> the JSON schema of that answer (undefined: the status declares no JSON body). */
   readonly #schemas = new Map<string, { readonly family: Family; readonly byStatus: ReadonlyMap<number, JsonObject | undefined> }>();
-  readonly #compiled = new Map<string, ValidateFunction>();
-  readonly #records = new Map<Family, ReadonlySet<string>>();
+  readonly #compiled = new Map<string, { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> }>();
+  readonly #documents: Readonly<Record<Family, JsonObject>>;
+  readonly #verdicts: FrozenVerdicts;
 
   constructor(compilers: SchemaCompilers, documents: Readonly<Record<Family, JsonObject>>) {
     this.#compilers = compilers;
-    installCheckedRefs(compilers.response, verdictsFor(documents));
+    this.#documents = documents;
+    this.#verdicts = verdictsFor(documents);
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
-      compilers.response.addSchema({ $id: `${family}-response`, components: responseComponentsView(document, `${family}-response`) } as object);
-      this.#records.set(family, recordComponents((document.components ?? {}) as JsonObject));
+      compilers.response.addSchema({ $id: `${family}-response`, components: schemaView(document.components ?? {}, `${family}-response`, 'response') } as object);
       for (const operation of listOperations(family, document as unknown as BundledDocument)) {
         const byStatus = new Map<number, JsonObject | undefined>();
         for (const [status, response] of Object.entries(operation.responses)) {
@@ -57,13 +58,36 @@ export class ResponseValidator {
     const schema = entry.byStatus.get(status);
     if (!schema) return body === undefined ? undefined : broken('body', 'must be empty: the status declares no JSON body');
     const key = `${operationId} ${status}`;
-    let validate = this.#compiled.get(key);
-    if (!validate) {
-      validate = this.#compilers.response.compile(schemaView(schema, `${entry.family}-response`, 'response', this.#records.get(entry.family)) as object);
-      this.#compiled.set(key, validate);
+    let compiled = this.#compiled.get(key);
+    if (!compiled) {
+      compiled = {
+        validate: this.#compilers.response.compile(schemaView(schema, `${entry.family}-response`, 'response') as object),
+        records: this.#wrappedRecords(entry.family, schema),
+      };
+      this.#compiled.set(key, compiled);
     }
-    if (validate(body)) return undefined;
+    const { validate, records } = compiled;
+    if (validate(body)) {
+      // `{ cart }` passed: so did its cart, which the event of the same call carries again.
+      if (records.size > 0 && typeof body === 'object' && body !== null) {
+        for (const [name, ref] of records) rememberPass(this.#verdicts, (body as Record<string, unknown>)[name], ref);
+      }
+      return undefined;
+    }
     const [first] = toFieldViolations((validate.errors ?? []) as ErrorObject[], 'body');
     return first ? { operationId, status, violation: first } : broken('body', 'is invalid');
+  }
+
+  /** The answer's properties that are a component as a whole (`cart` of `{ cart }`), with that component's reference. */
+  #wrappedRecords(family: Family, schema: JsonObject): ReadonlyMap<string, string> {
+    const document = this.#documents[family] as unknown as BundledDocument;
+    const properties = resolveSchema(document, schema as Parameters<typeof resolveSchema>[1])?.properties;
+    const records = new Map<string, string>();
+    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return records;
+    for (const [name, property] of Object.entries(properties as Record<string, JsonObject>)) {
+      const ref = property?.$ref;
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) records.set(name, `${family}-response${ref}`);
+    }
+    return records;
   }
 }

@@ -11,9 +11,9 @@ const isObject = (value: unknown): value is JsonObject => typeof value === 'obje
  * A schema copied for one side of the exchange: local references point into the family's registered document
  * (`documentId`), examples are left out (they are not validated), and for a request a `readOnly` property is
  * not required (OpenAPI 3.1). On the response side a reference to one of `records` (components that hold other
- * components: carts, line items, products...) is the `x-checked-ref` keyword, which keeps verdicts on frozen
- * records (frozen-verdicts.ts; its Ajv needs `installCheckedRefs`). Smaller ones stay `$ref`s, which Ajv
- * inlines: checking them costs less than remembering it.
+ * components: carts, line items, products...) can be the `x-checked-ref` keyword, which accepts a frozen record
+ * already proven (frozen-verdicts.ts; its Ajv needs `installCheckedRefs`). Other references stay `$ref`s, which
+ * Ajv inlines.
  */
 export const schemaView = (node: unknown, documentId: string, side: 'request' | 'response', records: ReadonlySet<string> = NO_RECORDS): unknown => {
   if (Array.isArray(node)) return node.map((item) => schemaView(item, documentId, side, records));
@@ -38,27 +38,10 @@ export const schemaView = (node: unknown, documentId: string, side: 'request' | 
 const SCHEMAS = '#/components/schemas/';
 const NO_RECORDS: ReadonlySet<string> = new Set();
 
-/** The component schemas that refer to other components: the ones worth a verdict kept on a frozen record. */
+/** The component schemas that refer to other components: the ones worth looking up a verdict for. */
 export const recordComponents = (components: JsonObject): ReadonlySet<string> => {
   const schemas = isObject(components.schemas) ? components.schemas : {};
   return new Set(Object.keys(schemas).filter((name) => JSON.stringify(schemas[name]).includes(`"$ref":"${SCHEMAS}`)));
-};
-
-const responseViews = new WeakMap<JsonObject, Map<string, JsonObject>>();
-
-/**
- * A document's components as the response side compiles them, made once per document and id: the engine's
- * answers and the events it emits register the same view (Ajv does not change what it is given).
- */
-export const responseComponentsView = (document: JsonObject, documentId: string): JsonObject => {
-  let byId = responseViews.get(document);
-  if (!byId) responseViews.set(document, (byId = new Map()));
-  let view = byId.get(documentId);
-  if (!view) {
-    const components = isObject(document.components) ? document.components : {};
-    byId.set(documentId, (view = schemaView(components, documentId, 'response', recordComponents(components)) as JsonObject));
-  }
-  return view;
 };
 
 /**

@@ -112,78 +112,92 @@ const load = (url, request, connections, duration) =>
 /** Starts the stateful mock's session afresh (its cart's quantities stay far from their bound); no-op elsewhere. */
 const resetSession = (url) => fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
 
-const measure = async (name, url, pid, duration) => {
+const CELLS = [GET, POST].flatMap((request) => [1, 16].map((connections) => ({ request, connections, key: `${request.method} ${request.path} @${connections}` })));
+
+/** Each request answers 200 on this server before it is loaded. */
+const checkAnswers = async (name, url) => {
   for (const request of [GET, POST]) {
     const check = await fetch(`${url}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
     if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
   }
-  const rows = {};
-  let served = 0;
-  for (const request of [GET, POST]) {
-    for (const connections of [1, 16]) {
-      await resetSession(url);
-      const warm = await load(url, request, connections, 1);
-      const result = await load(url, request, connections, duration);
-      served += warm.requests.total + result.requests.total;
-      rows[`${request.method} ${request.path} @${connections}`] = {
-        perSecond: result.requests.average,
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.non2xx,
-      };
-    }
-  }
-  return { rows, served, rssMb: treeRssMb(pid) };
 };
+
+/** One run of one cell on one server: a 1 s warm-up, then `duration` seconds measured. */
+const runCell = async (server, cell, duration) => {
+  await resetSession(server.url);
+  const warm = await load(server.url, cell.request, cell.connections, 1);
+  const result = await load(server.url, cell.request, cell.connections, duration);
+  server.served += warm.requests.total + result.requests.total;
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+};
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The node arguments of `npm start` (`exec node <args>` in package.json). */
 const startArguments = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.mock.replace(/^exec\s+node\s+/, '').split(/\s+/);
 
-/** One of our mock's modes, started as `npm start` starts it (an esbuild bundle), measured, stopped. */
-const measureMock = async (root, mode, duration) => {
+/** One of our mock's modes, started as `npm start` starts it (an esbuild bundle). */
+const startMock = async (root, mode) => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const mock = await startServer([...startArguments(root), '--mode', mode], root, { PORT: String(port) }, `${url}${GET.path}`);
-  try {
-    return { ...(await measure(`our mock (${mode})`, url, mock.child.pid, duration)), startupMs: mock.startupMs };
-  } finally {
-    await stopServer(mock.child);
-  }
+  return { url, ...mock };
 };
 
-export const benchMockThroughput = async (root, { duration = 5 } = {}) => {
-  const prismPort = await freePort();
-  const prismUrl = `http://127.0.0.1:${prismPort}`;
-  const prism = await startServer(
-    [prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(prismPort), '--errors', 'false'],
-    root,
-    {},
-    `${prismUrl}${GET.path}`,
-  );
-  let prismFigures;
-  try {
-    prismFigures = { ...(await measure('Prism alone', prismUrl, prism.child.pid, duration)), startupMs: prism.startupMs };
-  } finally {
-    await stopServer(prism.child);
-  }
-  const staticMock = await measureMock(root, 'static', duration);
-  const stateful = await measureMock(root, 'stateful', duration);
+const startPrism = async (root) => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const prism = await startServer([prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], root, {}, `${url}${GET.path}`);
+  return { url, ...prism };
+};
 
+/**
+ * The three servers are started one after the other (each start-up timed alone), then loaded in turns: every cell
+ * runs once on each server per round, in rotating order, and a cell's figure is its median over the rounds. A
+ * machine that slows down for a while then costs every server alike, not whichever happened to run then.
+ */
+export const benchMockThroughput = async (root, { duration = 3, rounds = 3 } = {}) => {
+  const servers = [];
+  try {
+    servers.push({ name: 'Prism alone (commerce only)', ...(await startPrism(root)) });
+    servers.push({ name: 'our mock, static (both families)', ...(await startMock(root, 'static')) });
+    servers.push({ name: 'our mock, stateful (both families)', ...(await startMock(root, 'stateful')) });
+    for (const server of servers) {
+      await checkAnswers(server.name, server.url);
+      server.served = 0;
+      server.runs = Object.fromEntries(CELLS.map((cell) => [cell.key, []]));
+    }
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, cell] of CELLS.entries()) {
+        for (let turn = 0; turn < servers.length; turn += 1) {
+          const server = servers[(turn + round + index) % servers.length];
+          server.runs[cell.key].push(await runCell(server, cell, duration));
+        }
+      }
+    }
+    for (const server of servers) server.rssMb = treeRssMb(server.child.pid);
+  } finally {
+    for (const server of servers) await stopServer(server.child);
+  }
+
+  const [prism, , stateful] = servers;
+  const figure = (server, key) => {
+    const runs = server.runs[key];
+    const perSecond = median(runs.map((run) => run.perSecond));
+    return { perSecond, p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+  };
   const pad = (text, width) => String(text).padEnd(width);
   const cell = (row) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
-  const columns = [
-    ['Prism alone (commerce only)', prismFigures],
-    ['our mock, static (both families)', staticMock],
-    ['our mock, stateful (both families)', stateful],
-  ];
-  console.log(`\nmock throughput (autocannon, ${duration} s per cell after a 1 s warm-up, same machine)`);
-  console.log(`${pad('', 44)}${columns.map(([name]) => pad(name, 42)).join('')}stateful / Prism`);
-  for (const key of Object.keys(stateful.rows)) {
-    const errors = columns.map(([, figures]) => figures.rows[key].errors);
+  console.log(`\nmock throughput (autocannon; per cell the median of ${rounds} rounds of ${duration} s after a 1 s warm-up, servers in turns, same machine)`);
+  console.log(`${pad('', 44)}${servers.map((server) => pad(server.name, 42)).join('')}stateful / Prism (median; rounds)`);
+  for (const { key } of CELLS) {
+    const errors = servers.map((server) => figure(server, key).errors);
     const note = errors.some((count) => count > 0) ? `  (errors/non-2xx: ${errors.join(' / ')})` : '';
-    console.log(`${pad(key, 44)}${columns.map(([, figures]) => pad(cell(figures.rows[key]), 42)).join('')}${(stateful.rows[key].perSecond / prismFigures.rows[key].perSecond).toFixed(2)}x${note}`);
+    const ratios = stateful.runs[key].map((run, round) => run.perSecond / prism.runs[key][round].perSecond);
+    const ratio = `${(figure(stateful, key).perSecond / figure(prism, key).perSecond).toFixed(2)}x; ${ratios.map((value) => value.toFixed(1)).join(' ')}`;
+    console.log(`${pad(key, 44)}${servers.map((server) => pad(cell(figure(server, key)), 42)).join('')}${ratio}${note}`);
   }
-  console.log(`${pad('start-up to first answer', 44)}${columns.map(([, figures]) => pad(`${figures.startupMs.toFixed(0)} ms`, 42)).join('')}`);
-  console.log(`${pad('requests served in the runs', 44)}${columns.map(([, figures]) => pad(String(figures.served), 42)).join('')}`);
-  console.log(`${pad('RSS after them (process tree)', 44)}${columns.map(([, figures]) => pad(`${figures.rssMb.toFixed(0)} MB`, 42)).join('')}`);
+  console.log(`${pad('start-up to first answer', 44)}${servers.map((server) => pad(`${server.startupMs.toFixed(0)} ms`, 42)).join('')}`);
+  console.log(`${pad('requests served in the runs', 44)}${servers.map((server) => pad(String(server.served), 42)).join('')}`);
+  console.log(`${pad('RSS after them (process tree)', 44)}${servers.map((server) => pad(`${server.rssMb.toFixed(0)} MB`, 42)).join('')}`);
 };
