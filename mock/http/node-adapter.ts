@@ -8,6 +8,7 @@ import type { Pipeline } from '../pipeline/handle-request';
 import type { MockResponse } from '../pipeline/types';
 import { corsHeaders, isOriginAllowed, preflightHeaders, type CorsPolicy } from './cors';
 import type { TransportLimits } from './limits';
+import { createAnswerBatch } from './answer-batch';
 import { readBody } from './read-body';
 import { newRequestId } from '../pipeline/request-id';
 
@@ -102,6 +103,7 @@ export const listen = async (options: AdapterOptions, host: string, port: number
   const { limits, cors, pipeline, log } = options;
   // The answer in progress on each socket, so a time-out can be answered on it instead of on the raw socket.
   const inFlight = new WeakMap<Socket, ServerResponse>();
+  const later = createAnswerBatch((error) => log(`adapter: an answer could not be written: ${(error as Error)?.stack ?? String(error)}`));
   const server = createServer({
     requestTimeout: limits.requestTimeoutMs,
     headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
@@ -143,7 +145,16 @@ export const listen = async (options: AdapterOptions, host: string, port: number
           return;
         }
         const response = await pipeline({ method: req.method ?? 'GET', target: req.url ?? '/', headers: headerMap(req), body: read.body, requestId });
-        send(req, res, response, cross);
+        later(() => {
+          try {
+            send(req, res, response, cross);
+          } catch (error) {
+            log(`500 ${requestId} adapter: ${(error as Error)?.stack ?? String(error)}`);
+            // Nothing sent yet: the client gets a 500; otherwise the answer is cut, never left hanging.
+            if (!res.headersSent) send(req, res, internalFailure(undefined, error, requestId), cross);
+            else res.destroy();
+          }
+        });
       })
       .catch((error: unknown) => {
         log(`500 ${requestId} adapter: ${(error as Error)?.stack ?? String(error)}`);
