@@ -9,7 +9,13 @@ export const toCents = (amount: string | number | undefined | null): number => {
 };
 
 /** Minor units -> the platform's amount text, two decimals ("114.10"). */
-export const toAmount = (cents: number): string => (cents / 100).toFixed(2);
+export const toAmount = (cents: number): string => {
+  // Whole cents (every sum here) are written without toFixed, which costs several times more.
+  if (!Number.isSafeInteger(cents)) return (cents / 100).toFixed(2);
+  const whole = Math.abs(cents);
+  const fraction = whole % 100;
+  return `${cents < 0 ? '-' : ''}${(whole - fraction) / 100}.${fraction < 10 ? '0' : ''}${fraction}`;
+};
 
 /** Minor units -> a catalogue number (45.5). */
 export const toNumber = (cents: number): number => Math.round(cents) / 100;
@@ -25,12 +31,11 @@ export const formatMoney = (cents: number, currency: string): string => {
 };
 
 /** The commerce MultiCurrencyPrice (no conversion: the converted amount is the amount). */
-export const multiCurrencyPrice = (cents: number, currency: string) => ({
-  amount: toAmount(cents),
-  convertedAmount: toAmount(cents),
-  formattedAmount: formatMoney(cents, currency),
-  formattedConvertedAmount: formatMoney(cents, currency),
-});
+export const multiCurrencyPrice = (cents: number, currency: string) => {
+  const amount = toAmount(cents);
+  const formatted = formatMoney(cents, currency);
+  return { amount, convertedAmount: amount, formattedAmount: formatted, formattedConvertedAmount: formatted };
+};
 
 /** The orders' Price. */
 export const orderPrice = (cents: number, currency: string) => ({ amount: toAmount(cents), formattedAmount: formatMoney(cents, currency) });

@@ -85,6 +85,12 @@ describe('field masks and money', () => {
     expect(formatMoney(-550, 'USD')).toBe('-$5.50');
     expect(formatMoney(550, 'XYZ')).toBe('5.50 XYZ');
   });
+
+  it('writes amounts as toFixed(2) does, for whole and fractional cents', () => {
+    for (const cents of [0, -0, 5, -5, 99, 100, 101, -101, 12345, 999999999, 0.5, -0.5, 1234.4]) {
+      expect(toAmount(cents)).toBe((cents / 100).toFixed(2));
+    }
+  });
 });
 
 describe('totals', () => {
