@@ -103,7 +103,7 @@ export const listen = async (options: AdapterOptions, host: string, port: number
   const { limits, cors, pipeline, log } = options;
   // The answer in progress on each socket, so a time-out can be answered on it instead of on the raw socket.
   const inFlight = new WeakMap<Socket, ServerResponse>();
-  const later = createAnswerBatch((error) => log(`adapter: an answer could not be written: ${(error as Error)?.stack ?? String(error)}`));
+  const later = createAnswerBatch();
   const server = createServer({
     requestTimeout: limits.requestTimeoutMs,
     headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
@@ -138,6 +138,11 @@ export const listen = async (options: AdapterOptions, host: string, port: number
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge();
 
+    // A failure while answering, before or during the batched write: a 500 unless an answer already started.
+    const crashed = (error: unknown) => {
+      log(`500 ${requestId} adapter: ${(error as Error)?.stack ?? String(error)}`);
+      send(req, res, internalFailure(undefined, error, requestId), cross);
+    };
     readBody(req, limits.maxBodyBytes)
       .then(async (read) => {
         if (!read.ok) {
@@ -145,21 +150,9 @@ export const listen = async (options: AdapterOptions, host: string, port: number
           return;
         }
         const response = await pipeline({ method: req.method ?? 'GET', target: req.url ?? '/', headers: headerMap(req), body: read.body, requestId });
-        later(() => {
-          try {
-            send(req, res, response, cross);
-          } catch (error) {
-            log(`500 ${requestId} adapter: ${(error as Error)?.stack ?? String(error)}`);
-            // Nothing sent yet: the client gets a 500; otherwise the answer is cut, never left hanging.
-            if (!res.headersSent) send(req, res, internalFailure(undefined, error, requestId), cross);
-            else res.destroy();
-          }
-        });
+        later(() => send(req, res, response, cross), crashed);
       })
-      .catch((error: unknown) => {
-        log(`500 ${requestId} adapter: ${(error as Error)?.stack ?? String(error)}`);
-        send(req, res, internalFailure(undefined, error, requestId), cross);
-      });
+      .catch(crashed);
   });
 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
