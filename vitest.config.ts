@@ -1,11 +1,11 @@
 import { defineConfig } from 'vitest/config';
-import { yamlDocuments } from './scripts/build/yaml-documents.mjs';
+import { bundledDocumentsPlugin } from './spec-model/vite-plugin';
 
 // Two projects: unit tests need nothing running; the rest share one mock started by the global setup (which
 // also builds docs-site/dist/ for the browser tests when it is missing or stale).
 export default defineConfig({
   // The MSW entry imports the bundled documents as modules, in tests as in the build.
-  plugins: [yamlDocuments()],
+  plugins: [bundledDocumentsPlugin()],
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,

@@ -17,7 +17,7 @@ import { loadPrism } from './prism/load-prism';
 import { createPrismHandler, type PrismMode } from './prism/prism-handler';
 import { prismOperations } from './prism/prism-operations';
 import { SERVICES } from './services/index';
-import { SchemaCompilers } from './validation/schema-view';
+import { SchemaCompilers } from './validation/schema-compilers';
 
 export type MockMode = 'stateful' | PrismMode;
 export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];

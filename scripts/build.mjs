@@ -5,9 +5,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { fixDeclarationSpecifiers } from './build/declaration-specifiers.mjs';
-import { yamlDocuments } from './build/yaml-documents.mjs';
+import { tsImport } from 'tsx/esm/api';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// The documents' plugin is the spec reader's (TypeScript).
+const { bundledDocumentsPlugin } = await tsImport('../spec-model/vite-plugin.ts', import.meta.url);
 export const ENTRIES = {
   index: 'src/index.ts',
   commerce: 'src/commerce.ts',
@@ -23,7 +25,7 @@ await build({
   root,
   configFile: false,
   logLevel: 'warn',
-  plugins: [yamlDocuments()],
+  plugins: [bundledDocumentsPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

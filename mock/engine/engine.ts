@@ -1,14 +1,14 @@
 // The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
 // request log and scenarios; the Node HTTP server and the MSW handlers are two adapters over `handle`.
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { validationFailure } from '../errors/platform-error';
 import { serveOAuthPage } from '../oauth-pages';
 import { assemblePipeline } from '../pipeline/assemble';
 import type { Trace } from '../pipeline/handle-request';
 import type { MockPages, MockRequest, MockResponse } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
-import { SchemaCompilers } from '../validation/schema-view';
+import { SchemaCompilers } from '../validation/schema-compilers';
 import { CONTROLS_PREFIX, noSuchControl, serveControl, type ControlsHost } from './controls';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';

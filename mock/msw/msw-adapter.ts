@@ -3,7 +3,7 @@
 // MockRequest and its MockResponse a Fetch API Response; everything else is the engine's.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { createStatefulEngine, type StatefulEngine } from '../engine/engine';
 import type { EventListener } from '../engine/events';
 import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from '../events/mock-webhooks';

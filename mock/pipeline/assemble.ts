@@ -1,11 +1,11 @@
 // Puts the request pipeline together for a mode: both families' request validators (compiled from the
 // documents), the router, the mode's handler and pages. Isomorphic: the documents come parsed.
 import type { Family } from '../../spec-model/document';
-import { readOperationContracts, type JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { MOCK_FAMILIES, type FamilyName } from '../families';
 import { MockRouter } from '../routing';
 import { RequestValidator } from '../validation/request-validator';
-import type { SchemaCompilers } from '../validation/schema-view';
+import type { SchemaCompilers } from '../validation/schema-compilers';
 import { createPipeline, type Pipeline } from './handle-request';
 import type { MockPages, OperationHandler } from './types';
 
@@ -21,7 +21,7 @@ export const assemblePipeline = ({ documents, compilers, handler, pages, log }: 
   const validators = new Map<FamilyName, RequestValidator>();
   for (const family of MOCK_FAMILIES) {
     const document = documents[family.name];
-    validators.set(family.name, new RequestValidator(compilers, family.name, document, readOperationContracts(document)));
+    validators.set(family.name, new RequestValidator(compilers, family.name, document));
   }
   return createPipeline({ router: new MockRouter(MOCK_FAMILIES), validators, handler, pages, log });
 };

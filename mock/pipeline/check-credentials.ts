@@ -1,7 +1,7 @@
 // The authentication stage: an operation that declares security gets a 401 when none of its requirements is
 // met. Static and dynamic modes only check that the credential is there; which identity it is belongs to a
 // stateful engine.
-import type { SecurityRequirement } from '../../spec-model/operation-contract';
+import type { SecurityRequirement } from '../../spec-model/security';
 
 export interface CredentialSources {
   /** Header names in lower case. */

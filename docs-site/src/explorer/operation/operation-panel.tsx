@@ -2,7 +2,7 @@
 // copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
 // functions when the first operation is opened.
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JsonObject } from '../../../../spec-model/document';
+import type { JsonObject } from '../../../../spec-model/json';
 import { requestExampleNames } from '../../../../spec-model/examples';
 import type { Replay } from '../app';
 import type { Role } from '../auth-panel';
@@ -16,7 +16,7 @@ import { buildInit, formFromExample, isEnvelope } from './build-init';
 import { contractVerdict, type ContractVerdict } from './contract-verdict';
 import { asCode, asCurl } from './copy-as';
 import { JsonEditor } from './json-editor';
-import { loadFieldCheck, loadOperation } from './load-operation';
+import { loadFieldChecks, loadOperation } from './load-operation';
 import { referenceHref } from '../routing';
 import { ScenarioBar } from './scenario-bar';
 
@@ -44,7 +44,9 @@ const copyText = async (text: string): Promise<boolean> => {
 
 const OperationPanel = ({ entry, connection, role, controls, session, controlsNotice, replay, onSent }: OperationPanelProps) => {
   const { operation, call, document } = use(loadOperation(entry));
-  const check = useMemo(() => loadFieldCheck(entry.family, document), [entry.family, document]);
+  const checks = useMemo(() => loadFieldChecks(entry.family, document), [entry.family, document]);
+  // What is typed is a request: checked as the mock checks it (readOnly fields not required).
+  const check = useMemo(() => checks.then(({ request }) => request), [checks]);
   const exampleNames = useMemo(() => requestExampleNames(operation), [operation]);
   const [form, setFormState] = useState<RequestForm>(() => formFromExample(operation, exampleNames[0]));
   const setForm = useCallback((patch: Partial<RequestForm>) => setFormState((current) => ({ ...current, ...patch })), []);
@@ -62,7 +64,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
       if (!init) return;
       setSending(true);
       const outcome = await callOperation(connection, call, init);
-      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, await check) : undefined;
+      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, (await checks).response) : undefined;
       setAnswer({ outcome, verdict });
       setSending(false);
       addToHistory({
@@ -80,7 +82,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
       });
       onSent();
     },
-    [call, check, connection, onSent, operation, role],
+    [call, checks, connection, onSent, operation, role],
   );
 
   useEffect(() => {
