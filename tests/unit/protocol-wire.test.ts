@@ -76,10 +76,9 @@ describe('the rest of the wire', () => {
 
   it('paging defaults and bounds are the shared schemas of the contract', () => {
     for (const family of FAMILIES) {
-      const schemas = (loadDocument(family) as { components: { schemas: Record<string, { properties: { limit: { default?: number; maximum?: number } } }> } }).components.schemas;
-      expect(schemas.Paging?.properties.limit.default, family).toBe(DEFAULT_PAGE_SIZE);
-      expect(schemas.Paging?.properties.limit.maximum, family).toBe(MAX_PAGE_SIZE);
-      expect(schemas.CursorPaging?.properties.limit.maximum, family).toBe(MAX_PAGE_SIZE);
+      const schemas = loadDocument(family).components.schemas;
+      expect(schemas?.Paging, family).toMatchObject({ properties: { limit: { default: DEFAULT_PAGE_SIZE, maximum: MAX_PAGE_SIZE } } });
+      expect(schemas?.CursorPaging, family).toMatchObject({ properties: { limit: { maximum: MAX_PAGE_SIZE } } });
     }
   });
 
