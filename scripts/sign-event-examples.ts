@@ -8,7 +8,7 @@ import { signEvent, type EventToSign } from '../mock/events/sign-event';
 import { generateSigningKeyPair } from '../mock/events/signing-keys';
 import { editYamlSource } from '../spec-model/source-edit';
 import { DELIVERY_MEDIA_TYPE } from '../spec-model/webhooks';
-import { FAMILIES } from './families.mjs';
+import { FAMILIES } from '../src/protocol';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = ['post', 'requestBody', 'content', DELIVERY_MEDIA_TYPE, 'examples'];

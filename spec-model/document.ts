@@ -1,12 +1,12 @@
 // The one reader of a bundled family document (generated/<family>/openapi.yaml): every operation with its
 // parameters, request body, responses, examples and security resolved. Isomorphic: the generator, the tests,
 // the mock and the explorer use it, and nothing else reads the operations of a document.
+import type { Family } from '../src/protocol';
 import { asJsonObject, isJsonObject, type Json, type JsonObject } from './json';
 import { dereferenceObject } from './pointer';
 import { securityOf, type SecurityRequirement } from './security';
 
-export type Family = 'commerce' | 'platform';
-export const FAMILIES: readonly Family[] = ['commerce', 'platform'];
+export { FAMILIES, type Family } from '../src/protocol';
 
 /**
  * A parsed bundled document: paths and components typed, the rest as parsed (`webhooks`, the OpenAPI 3.1 events

@@ -1,12 +1,10 @@
 // What the runtime needs to know of each operation, derived from the bundled document in one place: the
 // generator writes it next to every operation function and into the route tables.
 import type { HttpMethod, OperationMeta, PagingMeta } from '../src/operations/operation-meta';
+import { ENVELOPE_PARAMETER } from '../src/protocol';
 import { jsonContent, type BundledDocument, type Operation } from './document';
 import type { JsonObject } from './json';
 import { propertiesOf, resolveSchema } from './schemas';
-
-/** The query parameter that carries a whole request message as base64url JSON, as the platform's SDK sends it. */
-export const ENVELOPE_PARAMETER = '.r';
 
 // The methods the runtime's operation functions call.
 const RUNTIME_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];

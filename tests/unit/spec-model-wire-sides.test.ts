@@ -6,6 +6,7 @@ import { FAMILIES, jsonContent, listOperations } from '../../spec-model/document
 import { exampleRequest } from '../../spec-model/examples';
 import type { JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
+import { schemaReference } from '../../spec-model/pointer';
 import { createFieldValidator } from '../../spec-model/validators';
 
 // The explorer (spec-model's field validator) and the mock (its request and answer checks) compile through the
@@ -45,7 +46,7 @@ const document: JsonObject = {
 };
 const empty: JsonObject = { openapi: '3.1.0', paths: {}, components: {} };
 
-const schemaOf = (name: string): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+const schemaOf = schemaReference;
 const mockRequest = new RequestValidator(new SchemaCompilers(), 'commerce', document);
 const mockAnswer = new ResponseValidator(new SchemaCompilers(), { commerce: document, platform: empty });
 const explorerRequest = createFieldValidator(document, 'request');
