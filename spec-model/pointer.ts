@@ -1,5 +1,6 @@
 // References inside a bundled document: `{ $ref: '#/components/...' }` followed by its full JSON pointer
-// (RFC 6901: `~1` is `/`, `~0` is `~`), through chains of references. The only place a `$ref` is read.
+// (RFC 6901: `~1` is `/`, `~0` is `~`), through chains of references. Whoever needs a reference followed or
+// named asks this module; only the schema view (which rebases references for the compiler) writes them.
 import { asJsonObject, type Json, type JsonObject } from './json';
 
 /** The keyword a reference is written with. */

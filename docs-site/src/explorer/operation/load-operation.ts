@@ -1,7 +1,9 @@
 // What an opened operation needs, loaded on demand and kept: its family's bundled document read through the
 // shared spec reader, and its operation function picked by operationId from the family module's exports.
 import { listOperations, type BundledDocument, type Family, type Operation } from '../../../../spec-model/document';
+import { successStatuses } from '../../../../spec-model/examples';
 import type { JsonObject } from '../../../../spec-model/json';
+import { declaredResponse } from '../../../../spec-model/responses';
 import type { FieldViolation } from '../../../../src/index';
 import type { CallableOperation } from '../connection';
 import type { OperationIndexEntry } from '../operation-index';
@@ -74,4 +76,16 @@ export const loadFieldChecks = (family: Family, document: BundledDocument): Prom
     checkers.set(family, loading);
   }
   return loading;
+};
+
+/**
+ * Compiles the checks of the operation's success answers ahead of the first send: each side of the wire compiles
+ * its own view of the schemas, and a large answer (a cart) takes a noticeable moment to compile the first time.
+ */
+export const prepareAnswerChecks = async (operation: Operation, checks: Promise<FieldChecks>): Promise<void> => {
+  const { response } = await checks;
+  for (const status of successStatuses(operation)) {
+    const schema = declaredResponse(operation, status)?.json?.schema;
+    if (schema) response(schema, null);
+  }
 };

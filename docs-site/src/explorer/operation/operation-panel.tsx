@@ -17,7 +17,7 @@ import { buildInit, formFromExample, isEnvelope } from './build-init';
 import { contractVerdict, type ContractVerdict } from './contract-verdict';
 import { asCode, asCurl } from './copy-as';
 import { JsonEditor } from './json-editor';
-import { loadFieldChecks, loadOperation } from './load-operation';
+import { loadFieldChecks, loadOperation, prepareAnswerChecks } from './load-operation';
 import { referenceHref } from '../routing';
 import { ScenarioBar } from './scenario-bar';
 
@@ -58,6 +58,11 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // After the first paint: the answer's check is ready before the answer is.
+    const timer = setTimeout(() => void prepareAnswerChecks(operation, checks), 0);
+    return () => clearTimeout(timer);
+  }, [checks, operation]);
 
   const send = useCallback(
     async (sent: RequestForm) => {
