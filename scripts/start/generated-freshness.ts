@@ -3,7 +3,7 @@
 // has none and generates once.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { inputsHash } from '../../docs-site/build/inputs-hash';
+import { inputsHash } from '../../docs-site/build/index';
 import { FAMILIES } from '../families.mjs';
 
 const GENERATOR_INPUTS = ['spec', 'spec-model', 'scripts/generate.ts', 'scripts/families.mjs', 'redocly.yaml', 'src/operations', 'package-lock.json'];
