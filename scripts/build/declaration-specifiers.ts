@@ -1,6 +1,6 @@
 // tsc keeps relative specifiers as written (`./client/create-client`); Node's ESM resolution (TypeScript's
-// node16/nodenext) needs the file itself. Each relative specifier of an emitted .d.ts becomes `x.js` or
-// `x/index.js`, whichever declaration exists, so the types resolve under every moduleResolution.
+// node16/nodenext) needs the file itself. Each relative specifier of an emitted .d.ts gets `.js` or
+// `/index.js` appended, whichever declaration exists, so the types resolve under every moduleResolution.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
