@@ -5,9 +5,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { paths as CommercePaths } from '../../generated/commerce/schema';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
 
 const BODY = JSON.stringify({ cart: { id: 'c1', lineItems: [{ id: 'l1', quantity: 1 }] } });
-const answer = () => new Response(BODY, { status: 200, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'r' } });
+const answer = () => new Response(BODY, { status: 200, headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: 'r' } });
 const stubFetch = async (_input?: RequestInfo | URL, _init?: RequestInit): Promise<Response> => answer();
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
