@@ -4,6 +4,7 @@
 // Prism's handler (built by the Node side, the only one that can run Prism), with the health control only.
 // The limits both adapters apply come from here too. Isomorphic: the documents come parsed, and nothing here
 // reaches Prism or a Node module.
+import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
 import type { Family } from '../spec-model/document';
 import type { JsonObject } from '../spec-model/operation-contract';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
@@ -93,7 +94,7 @@ const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<Composed
   const compilers = new SchemaCompilers();
   const health: MockPages = async (_request, method, path) =>
     method === 'GET' && path === '/__mock/health'
-      ? { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, families: ['commerce', 'platform'], sessions: [] }) }
+      ? { status: 200, headers: { 'content-type': JSON_MEDIA_TYPE }, body: JSON.stringify({ mode, families: FAMILIES, sessions: [] }) }
       : undefined;
   const handle = assemblePipeline({
     documents: options.documents,

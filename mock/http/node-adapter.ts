@@ -3,7 +3,8 @@
 // here, in the same platform error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { applicationFailure, internalFailure, REQUEST_ID_HEADER } from '../errors/platform-error';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
+import { applicationFailure, internalFailure } from '../errors/platform-error';
 import { bodyTooLarge, type TransportLimits } from '../limits';
 import type { Pipeline } from '../pipeline/pipeline';
 import type { MockResponse } from '../pipeline/types';

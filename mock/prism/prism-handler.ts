@@ -3,6 +3,7 @@
 // login, register and token calls, and redirect sessions lead to the mock's own sign-in pages. Its answers go
 // on to the pipeline's answer check, as the engine's do.
 import { mockRedirectUrl, preferForAuth } from '../auth-scenarios';
+import { JSON_MEDIA_TYPE } from '../../src/protocol';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
 import type { PrismMode } from '../modes';
 import { parsePrefer } from '../pipeline/prefer-header';
@@ -80,7 +81,7 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     }
     // A text answer of another media type is sent as Prism gives it; everything else is JSON.
     const asText = typeof answer.body === 'string' && type !== undefined && !type.includes('json');
-    headers['content-type'] = type ?? 'application/json';
+    headers['content-type'] = type ?? JSON_MEDIA_TYPE;
     const redirected =
       !asText && operation.path === '/v1/redirect-session' && answer.statusCode < 300 ? withMockRedirect(answer.body, publicUrl(), request.body) : answer.body;
     // A generated body that breaks the contract is logged by the answer check and still served (see answer-check.ts).

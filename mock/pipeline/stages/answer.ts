@@ -2,7 +2,8 @@
 // stage kept its text), a refusal becomes the platform's error body, and every answer carries the request id,
 // as the platform's do. A failure anywhere in the pipeline becomes a 500 naming the operation, logged with the
 // request id, and the next request is served.
-import { applicationFailure, internalFailure, REQUEST_ID_HEADER } from '../../errors/platform-error';
+import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../../src/protocol';
+import { applicationFailure, internalFailure } from '../../errors/platform-error';
 import type { MockRequest, MockResponse, Trace } from '../types';
 import type { ContractAnswer, Refusal } from './handler';
 
@@ -16,7 +17,7 @@ export const operationAnswer = (result: ContractAnswer | Refusal, text: string |
   if (body === undefined) return { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId }, body: '' };
   return {
     status,
-    headers: { 'content-type': 'application/json', ...headers, [REQUEST_ID_HEADER]: requestId },
+    headers: { 'content-type': JSON_MEDIA_TYPE, ...headers, [REQUEST_ID_HEADER]: requestId },
     body: text ?? result.text ?? JSON.stringify(body),
   };
 };

@@ -1,5 +1,6 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { composeMock } from '../../../mock/compose-mock';
 import { DEFAULT_LIMITS } from '../../../mock/limits';
 import { createMswMock } from '../../../mock/msw/msw-adapter';
@@ -42,7 +43,7 @@ describe('the composition root', () => {
     expect((await mock.handle(cartRead)).status).toBe(404);
     const health = await mock.handle(mockRequest('GET', '/__mock/health'));
     expect(JSON.parse(String(health.body))).toEqual({ mode: 'static', families: ['commerce', 'platform'], sessions: [] });
-    expect(health.headers['x-wix-request-id']).toBe(REQUEST_ID);
+    expect(health.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(await mock.handle(mockRequest('POST', '/__mock/reset'))).details.applicationError.description).toBe('No mock control at POST /__mock/reset in static mode');
     expect(mock.engine).toBeUndefined();
     expect(lines).toEqual([]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { ExampleAnswers } from '../../../mock/engine/example-answers';
 import { assemblePipeline } from '../../../mock/pipeline/assemble';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
@@ -49,7 +50,7 @@ describe('the pipeline', () => {
     const response = await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' }, '', trace);
     expect(response.status).toBe(200);
     expect(JSON.parse(String(response.body))).toEqual(cart);
-    expect(response.headers).toMatchObject({ 'content-type': 'application/json', 'x-wix-request-id': REQUEST_ID });
+    expect(response.headers).toMatchObject({ 'content-type': 'application/json', [REQUEST_ID_HEADER]: REQUEST_ID });
     expect(handled).toEqual(['getCurrentCart']);
     expect(accepted).toEqual(['events']);
     expect(trace).toEqual({ path: '/v1/carts/current', operationId: 'getCurrentCart' });
@@ -67,7 +68,7 @@ describe('the pipeline', () => {
       await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' }),
     ];
     expect(answers.map((answer) => answer.status)).toEqual([400, 404, 404, 405, 401, 403]);
-    for (const answer of answers) expect(answer.headers['x-wix-request-id']).toBe(REQUEST_ID);
+    for (const answer of answers) expect(answer.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(handled).toEqual([]);
   });
 
@@ -104,7 +105,7 @@ describe('the pipeline', () => {
     });
     const response = await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' });
     expect(response.status).toBe(500);
-    expect(response.headers['x-wix-request-id']).toBe(REQUEST_ID);
+    expect(response.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
     expect(lines[0]).toMatch(new RegExp(`^500 ${REQUEST_ID.replace(/\./g, '\\.')} getCurrentCart GET /v1/carts/current: Error: the handler broke`));
   });
@@ -121,7 +122,7 @@ describe('the pipeline', () => {
   it("sends the mock's own responses from the handler as they are, unchecked", async () => {
     const { pipeline, lines } = build(async () => ({ status: 503, headers: { 'retry-after': '1' }, body: 'forced' }));
     const response = await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' });
-    expect(response).toEqual({ status: 503, headers: { 'retry-after': '1', 'x-wix-request-id': REQUEST_ID }, body: 'forced' });
+    expect(response).toEqual({ status: 503, headers: { 'retry-after': '1', [REQUEST_ID_HEADER]: REQUEST_ID }, body: 'forced' });
     expect(lines).toEqual([]);
   });
 });

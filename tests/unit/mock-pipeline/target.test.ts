@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { readTarget, splitTarget } from '../../../mock/pipeline/stages/target';
 import { errorOf, mockRequest, REQUEST_ID } from './parts';
 
@@ -26,7 +27,7 @@ describe('target stage', () => {
     const result = readTarget(mockRequest('GET', 'not a path'));
     expect('status' in result && result.status).toBe(400);
     if (!('status' in result)) return;
-    expect(result.headers['x-wix-request-id']).toBe(REQUEST_ID);
+    expect(result.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(result).details.applicationError).toMatchObject({ code: 'INVALID_ARGUMENT', description: 'The request target "not a path" is not a path' });
   });
 });
