@@ -12,7 +12,7 @@ import { schemaComponentName } from '../spec-model/pointer';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
-import { REDOCLY_ENV } from './redocly-env.mjs';
+import { REDOCLY_ENV } from '../spec-model/redocly-env';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();

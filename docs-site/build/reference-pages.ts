@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { FAMILIES, METHODS, type BundledDocument, type Family } from '../../spec-model/document';
 import { asJsonObject } from '../../spec-model/json';
 import { readDocumentFile } from '../../spec-model/load';
-import { REDOCLY_ENV } from '../../scripts/redocly-env.mjs';
+import { REDOCLY_ENV } from '../../spec-model/redocly-env';
 
 const PATH_ITEM_METHODS: readonly string[] = METHODS.map((method) => method.toLowerCase());
 const TITLES: Record<Family, string> = { commerce: 'Storefront API: commerce reference', platform: 'Storefront API: platform reference' };

@@ -8,7 +8,7 @@ import { resolveSchema } from '../../spec-model/schemas';
 import { createValidator } from '../../spec-model/validators';
 
 // Real-shaped requests and answers (as the platform's published wire types describe them) against the spec: each
-// class of mismatch issue 9 found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
+// class of mismatch the platform comparison found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
 const docs = { commerce: loadDocument('commerce'), platform: loadDocument('platform') };
 const answerValidators = { commerce: createValidator(docs.commerce, 'response'), platform: createValidator(docs.platform, 'response') };
 const requestValidators = { commerce: createValidator(docs.commerce, 'request'), platform: createValidator(docs.platform, 'request') };

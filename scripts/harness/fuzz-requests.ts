@@ -2,11 +2,11 @@
 // types, nulls, huge strings, bad escapes, bad enum values, extra and missing keys, malformed or deeply nested
 // JSON, bad query values, no credentials, wrong content type), sent to a running mock. Seeded: a run repeats.
 import { serializeQuery } from '../../src/client/serialize';
+import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
 import { FAMILIES, listOperations, type Operation } from '../../spec-model/document';
 import { exampleRequest } from '../../spec-model/examples';
 import type { Json, JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
-import { API_KEY } from './mock-credentials';
 
 export interface FuzzCase {
   readonly operationId: string;

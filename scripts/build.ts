@@ -4,12 +4,10 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { fixDeclarationSpecifiers } from './build/declaration-specifiers.mjs';
-import { tsImport } from 'tsx/esm/api';
+import { bundledDocumentsPlugin } from '../spec-model/vite-plugin';
+import { fixDeclarationSpecifiers } from './build/declaration-specifiers';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// The documents' plugin is the spec reader's (TypeScript).
-const { bundledDocumentsPlugin } = await tsImport('../spec-model/vite-plugin.ts', import.meta.url);
 export const ENTRIES = {
   index: 'src/index.ts',
   commerce: 'src/commerce.ts',
