@@ -1,7 +1,7 @@
 // Ajv's verdicts in the platform's words: the field path as the platform writes it (dotted, indexes in
 // brackets: `lineItems[0].quantity`) and the seed's rule names.
-import type { ErrorObject } from 'ajv';
-import type { FieldViolation } from '../src/errors/api-error';
+import type { ErrorObject } from './schema-compiler';
+import type { FieldViolation } from '../src/protocol';
 import { unescapeToken } from './pointer';
 
 type Rule = NonNullable<FieldViolation['violatedRule']>;

@@ -1,7 +1,7 @@
 // Values checked against schemas of a bundled document, through the one schema compiler, as one side of the wire
 // sees them: `request` for what a client sends (a `readOnly` property is not required), `response` for what a
 // server answers (a `writeOnly` property is not required).
-import type { FieldViolation } from '../src/errors/api-error';
+import type { FieldViolation } from '../src/protocol';
 import type { Json } from './json';
 import { SchemaCompiler, type WireSide } from './schema-compiler';
 import { toFieldViolations } from './field-violations';

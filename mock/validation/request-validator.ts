@@ -1,7 +1,7 @@
 // Validates a routed request against its operation's contract, as the spec reader reads it, compiled by the
 // spec reader's schema compiler on the request side (a `readOnly` property is never required from a client).
 // Validators are compiled on an operation's first request and kept.
-import type { FieldViolation } from '../../src/errors/api-error';
+import type { FieldViolation } from '../../src/protocol';
 import { asBundledDocument, jsonContent, listOperations, type Family, type Parameter } from '../../spec-model/document';
 import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';

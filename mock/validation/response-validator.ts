@@ -2,7 +2,7 @@
 // sent: a violation is the mock's own bug, reported as a 500 naming the operation and the field, so a test
 // that drives the engine fails on it instead of trusting a wrong answer. The answers are compiled on the
 // response side (a `writeOnly` property is never required in an answer).
-import type { FieldViolation } from '../../src/errors/api-error';
+import type { FieldViolation } from '../../src/protocol';
 import { asBundledDocument, listOperations, type BundledDocument, type Family, type Operation } from '../../spec-model/document';
 import { toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
