@@ -3,7 +3,7 @@
 // the mock and the explorer use it, and nothing else reads the operations of a document.
 import type { Family } from '../src/protocol';
 import { asJsonObject, isJsonObject, type Json, type JsonObject } from './json';
-import { dereferenceObject } from './pointer';
+import { dereferenceObject, referenceOf } from './pointer';
 import { securityOf, type SecurityRequirement } from './security';
 
 export { FAMILIES, type Family } from '../src/protocol';
@@ -162,22 +162,33 @@ const readRequestBody = (doc: BundledDocument, node: Json | undefined, where: st
   return { required: body.required === true, ...text(body, 'description'), content: readContent(doc, body.content, `${where} request body`) ?? {} };
 };
 
-const readResponses = (doc: BundledDocument, node: Json | undefined, where: string): Record<string, Response> =>
-  Object.fromEntries(
+const readResponse = (doc: BundledDocument, raw: Json, where: string): Response => {
+  const response = dereferenceObject(doc, raw) ?? {};
+  const headers = asJsonObject(response.headers);
+  const content = readContent(doc, response.content, where);
+  return {
+    ...text(response, 'description'),
+    ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])) }),
+    ...(content && { content }),
+  };
+};
+
+// Most responses are shared components (the error answers): each is read once per document.
+const sharedResponses = new WeakMap<BundledDocument, Map<string, Response>>();
+
+const readResponses = (doc: BundledDocument, node: Json | undefined, where: string): Record<string, Response> => {
+  let shared = sharedResponses.get(doc);
+  if (!shared) sharedResponses.set(doc, (shared = new Map()));
+  return Object.fromEntries(
     Object.entries(asJsonObject(node) ?? {}).map(([key, raw]) => {
-      const response = dereferenceObject(doc, raw) ?? {};
-      const headers = asJsonObject(response.headers);
-      const content = readContent(doc, response.content, `${where} response ${key}`);
-      return [
-        key,
-        {
-          ...text(response, 'description'),
-          ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])) }),
-          ...(content && { content }),
-        },
-      ];
+      const ref = referenceOf(raw);
+      if (ref === undefined) return [key, readResponse(doc, raw, `${where} response ${key}`)];
+      let response = shared.get(ref);
+      if (!response) shared.set(ref, (response = readResponse(doc, raw, ref)));
+      return [key, response];
     }),
   );
+};
 
 /** The operation a path item (or a webhook) holds for `method`, resolved; undefined when it holds none. */
 export const readOperation = (family: Family, doc: BundledDocument, path: string, item: JsonObject, method: OperationMethod): Operation | undefined => {

@@ -3,7 +3,7 @@
 // tests all compile through it, so a body is judged the same way wherever it is judged.
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { isJsonObject, type Json } from './json';
+import { isJsonObject, type Json, type JsonObject } from './json';
 import { componentsView, schemaView, type CheckedReferences, type WireSide } from './schema-view';
 
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
@@ -25,6 +25,19 @@ export interface CompilerOptions {
   /** Installs the caller's own keywords (used by its schemas or by `CheckedReferences`). */
   readonly vocabulary?: (engine: SchemaEngine) => void;
 }
+
+// A document's view for one side, made once however many compilers register it (the mock registers the request
+// side in two: bodies, and parameters coerced from text).
+const views = new WeakMap<object, Map<string, Json>>();
+const viewOf = (document: JsonObject, documentId: string, side: WireSide, checked: CheckedReferences | undefined): Json => {
+  if (checked) return componentsView(document.components, documentId, side, checked);
+  let byKey = views.get(document);
+  if (!byKey) views.set(document, (byKey = new Map()));
+  const key = `${side} ${documentId}`;
+  let view = byKey.get(key);
+  if (!view) byKey.set(key, (view = componentsView(document.components, documentId, side)));
+  return view;
+};
 
 export class SchemaCompiler {
   readonly #ajv: Ajv2020;
@@ -59,7 +72,7 @@ export class SchemaCompiler {
       if (known.document !== document || known.side !== side) throw new Error(`${documentId} is registered already`);
       return;
     }
-    this.#ajv.addSchema({ $id: documentId, components: componentsView(document.components, documentId, side, checked) } as object);
+    this.#ajv.addSchema({ $id: documentId, components: viewOf(document, documentId, side, checked) } as object);
     this.#documents.set(documentId, { document, side });
   }
 

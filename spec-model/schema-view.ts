@@ -39,9 +39,9 @@ const viewSchema = (node: Json, context: ViewContext): Json => {
   const copy: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === REF && typeof value === 'string' && value.startsWith('#/')) {
-      const component = context.side === 'response' ? schemaComponentName(node) : undefined;
-      const checked = component !== undefined && context.checked?.components.has(component);
-      copy[checked && context.checked ? context.checked.keyword : key] = `${context.documentId}${value}`;
+      const checked = context.side === 'response' && context.checked ? context.checked : undefined;
+      const component = checked ? schemaComponentName(node) : undefined;
+      copy[checked && component !== undefined && checked.components.has(component) ? checked.keyword : key] = `${context.documentId}${value}`;
     } else if (DROPPED.has(key)) continue;
     else if (SCHEMA.has(key)) copy[key] = viewSchema(value, context);
     else if (SCHEMA_LIST.has(key)) copy[key] = Array.isArray(value) ? value.map((item) => viewSchema(item, context)) : viewSchema(value, context);
