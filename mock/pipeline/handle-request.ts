@@ -86,7 +86,8 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: Trac
     admitted = admission.admitted;
   }
 
-  let body: unknown;
+  // No body is the empty message, as the platform reads it (and as the request is validated).
+  let body: unknown = contract?.body ? {} : undefined;
   if (contract?.body && request.body.length > 0) {
     const type = request.headers['content-type'];
     if (type !== undefined && !isJsonType(type)) {

@@ -33,7 +33,7 @@ export interface ValidatedRequest {
   readonly pathParams: Readonly<Record<string, string>>;
   /** Query parameters by their spec names, coerced to their schema types; encoded messages (`.r`) decoded. */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The parsed JSON body, or undefined when none was sent. */
+  /** The parsed JSON body: the empty message when none was sent, undefined when the operation declares none. */
   readonly body: unknown;
   /** What the handler's `admit` stage learnt about the caller, handed back to its `handle`. */
   readonly admitted?: unknown;
