@@ -11,6 +11,7 @@ import { ENVELOPE_PARAMETER, operationMeta } from '../spec-model/operation-meta'
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { FAMILIES, REDOCLY_ENV } from './families.mjs';
+import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -110,6 +111,7 @@ for (const family of FAMILIES as readonly Family[]) {
   writeFileSync(join(out, 'operations.ts'), routesFile(family, metas));
   writeFileSync(join(out, 'functions.ts'), functionsFile(family, operations, metas));
   writeFileSync(join(out, 'hooks.ts'), hooksFile(family, operations, metas));
+  writeFileSync(join(out, 'service-types.ts'), banner(family) + serviceTypesFile(operations, ENVELOPE_PARAMETER, envelopeType));
   const webhooks = listWebhooks(family, document).sort((a, b) => a.eventType.localeCompare(b.eventType));
   writeFileSync(join(out, 'events.ts'), eventsFile(family, webhooks));
 }
