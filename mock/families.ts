@@ -3,15 +3,15 @@
 import { operations as commerceOperations } from '../generated/commerce/operations';
 import { operations as platformOperations } from '../generated/platform/operations';
 import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
+import { FAMILIES, type Family } from '../src/protocol';
 
-export type FamilyName = 'commerce' | 'platform';
+export type FamilyName = Family;
 
 export interface MockFamily {
   readonly name: FamilyName;
   readonly operations: readonly OperationEntry[];
 }
 
-export const MOCK_FAMILIES: readonly MockFamily[] = [
-  { name: 'commerce', operations: commerceOperations },
-  { name: 'platform', operations: platformOperations },
-];
+const ROUTE_TABLES: Readonly<Record<FamilyName, readonly OperationEntry[]>> = { commerce: commerceOperations, platform: platformOperations };
+
+export const MOCK_FAMILIES: readonly MockFamily[] = FAMILIES.map((name) => ({ name, operations: ROUTE_TABLES[name] }));

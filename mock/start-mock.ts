@@ -1,5 +1,6 @@
 // Starts the mock in this process on 127.0.0.1: both families' documents read once, then the mode's request
 // handling (the stateful engine, or Prism's mocker for static and dynamic) behind the Node HTTP adapter.
+import { FAMILIES } from '../src/protocol';
 import { noSuchControl } from './engine/controls';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
 import type { CorsPolicy } from './http/cors';
@@ -65,7 +66,7 @@ const prismPipeline = (mode: PrismMode, publicUrl: () => string, log: (line: str
     if (page) return page;
     if (!path.startsWith('/__mock/')) return undefined;
     if (method === 'GET' && path === '/__mock/health') {
-      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, families: ['commerce', 'platform'], sessions: [] }) };
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, families: FAMILIES, sessions: [] }) };
     }
     return noSuchControl(method, path, mode, request.requestId);
   };

@@ -13,7 +13,7 @@ import { readRequiredFields } from './drift/required-fields.mjs';
 import { createSpecShapes } from './drift/spec-schema.mjs';
 import { readBundledSpec } from './drift/spec-reader.mjs';
 import { readWireTypes } from './drift/wire-types.mjs';
-import { FAMILIES } from './families.mjs';
+import { FAMILIES } from '../src/protocol/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({

@@ -5,13 +5,14 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { listOperations, type Family, type JsonObject, type Operation } from '../spec-model/document';
+import { listOperations, type JsonObject, type Operation } from '../spec-model/document';
 import { loadDocument } from '../spec-model/load';
-import { ENVELOPE_PARAMETER, operationMeta } from '../spec-model/operation-meta';
+import { operationMeta } from '../spec-model/operation-meta';
+import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
-import { FAMILIES, REDOCLY_ENV } from './families.mjs';
 import { serviceTypesFile } from './generate/service-types';
+import { REDOCLY_ENV } from './redocly-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();

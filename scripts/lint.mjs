@@ -2,7 +2,11 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAMILIES, REDOCLY_ENV } from './families.mjs';
+import { tsImport } from 'tsx/esm/api';
+import { REDOCLY_ENV } from './redocly-env.mjs';
+
+// Node runs this file without a TypeScript loader; the family list lives in the wire protocol's TypeScript.
+const { FAMILIES } = await tsImport('../src/protocol/families.ts', import.meta.url);
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let failed = false;

@@ -8,7 +8,7 @@ import { isMap, isScalar, parseDocument, type Document, type Node } from 'yaml';
 import { signEvent, type EventToSign } from '../mock/events/sign-event';
 import { generateSigningKeyPair } from '../mock/events/signing-keys';
 import { DELIVERY_MEDIA_TYPE } from '../spec-model/webhooks';
-import { FAMILIES } from './families.mjs';
+import { FAMILIES } from '../src/protocol';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const EXAMPLES = ['post', 'requestBody', 'content', DELIVERY_MEDIA_TYPE, 'examples'];

@@ -1,7 +1,8 @@
 // The one reader of a bundled family document (generated/<family>/openapi.yaml): operations with their
 // parameters and responses resolved. Isomorphic: the generator, the tests, the mock and the explorer use it.
-export type Family = 'commerce' | 'platform';
-export const FAMILIES: readonly Family[] = ['commerce', 'platform'];
+import type { Family } from '../src/protocol';
+
+export { FAMILIES, type Family } from '../src/protocol';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };

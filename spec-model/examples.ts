@@ -44,13 +44,6 @@ export const requestExampleNames = (operation: Operation): string[] => [
   ]),
 ];
 
-/** The request message a `.r` example carries: base64url (no padding) of its JSON. */
-export const decodeEnvelope = (value: string): Json => {
-  const base64 = value.replace(/-/g, '+').replace(/_/g, '/');
-  const bytes = Uint8Array.from(atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  return JSON.parse(new TextDecoder().decode(bytes)) as Json;
-};
-
 /** Status codes an operation declares as success (2xx, or 3xx for browser redirects). */
 export const successStatuses = (operation: Operation): number[] =>
   Object.keys(operation.responses)

@@ -1,10 +1,8 @@
 // What the runtime needs to know of each operation, derived from the bundled document in one place: the
 // generator writes it next to every operation function and into the route tables.
 import type { HttpMethod, OperationMeta, PagingMeta } from '../src/operations/operation-meta';
+import { ENVELOPE_PARAMETER } from '../src/protocol';
 import { resolveSchema, type BundledDocument, type JsonObject, type Operation } from './document';
-
-/** The query parameter that carries a whole request message as base64url JSON, as the platform's SDK sends it. */
-export const ENVELOPE_PARAMETER = '.r';
 
 // POSTs that only read: they become queries (cached, deduplicated) in the React bindings, not mutations.
 const READ_ONLY_POST = /^(query|search|count|estimate|get|list)[A-Z]/;

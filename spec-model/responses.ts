@@ -1,3 +1,4 @@
+import { isJsonMediaType } from '../src/protocol';
 import type { MediaType, Operation } from './document';
 
 export interface DeclaredResponse {
@@ -12,7 +13,7 @@ export const declaredResponse = (operation: Operation, status: number): Declared
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((candidate) => operation.responses[candidate]);
   if (!key) return undefined;
   const content = operation.responses[key]?.content;
-  const type = Object.keys(content ?? {}).find((name) => /^application\/([\w.+-]+\+)?json/.test(name));
+  const type = Object.keys(content ?? {}).find(isJsonMediaType);
   return { key, json: type ? content?.[type] : undefined };
 };
 

@@ -2,14 +2,14 @@
 // read at build time through the spec reader. The explorer's first screen needs only this list; the bundled
 // documents load when an operation is opened.
 import type { Plugin } from 'vite';
-import { FAMILIES, listOperations } from '../../spec-model/document';
+import { FAMILIES, listOperations, type Family } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 
 export const OPERATION_INDEX_ID = 'virtual:operation-index';
 const RESOLVED = `\0${OPERATION_INDEX_ID}`;
 
 export interface OperationIndexEntry {
-  readonly family: 'commerce' | 'platform';
+  readonly family: Family;
   readonly operationId: string;
   readonly method: string;
   readonly path: string;

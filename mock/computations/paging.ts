@@ -1,9 +1,8 @@
 // The two paging styles of the API. Offset: `{ limit, offset }`, 50 by default. Cursor: `{ limit, cursor }`,
 // where the cursor carries the offset and the query it belongs to, so a next page needs only the cursor.
+import { decodeBase64UrlText, DEFAULT_PAGE_SIZE, encodeBase64UrlText } from '../../src/protocol';
 import { invalidField } from '../engine/failure';
 import type { Filter, SortSpec } from './query-language';
-
-export const DEFAULT_PAGE_SIZE = 50;
 
 export interface OffsetPage<T> {
   readonly items: T[];
@@ -23,17 +22,13 @@ interface CursorState {
   readonly sort?: readonly SortSpec[];
 }
 
-const encode = (state: CursorState): string => {
-  const bytes = new TextEncoder().encode(JSON.stringify(state));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
+const encode = (state: CursorState): string => encodeBase64UrlText(JSON.stringify(state));
 
 const decode = (cursor: string, field: string): CursorState => {
   try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'));
-    const state = JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)))) as CursorState;
+    const text = decodeBase64UrlText(cursor);
+    if (text === undefined) throw new Error('base64url');
+    const state = JSON.parse(text) as CursorState;
     if (!Number.isInteger(state.offset) || state.offset < 0) throw new Error('offset');
     return state;
   } catch {

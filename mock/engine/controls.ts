@@ -1,6 +1,7 @@
 // The control API under /__mock/ (README, QA section; the contract the explorer and webhook delivery build
 // on): health, reset, seed, fixtures, the request log, scenarios, the state dump and the recorded events.
 // Controls need no credentials; every failure is in the platform's error body.
+import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
 import { parseJsonText } from '../pipeline/parse-json';
@@ -27,7 +28,7 @@ export interface ControlsHost {
 
 const json = (body: unknown, requestId: string, status = 200): MockResponse => ({
   status,
-  headers: { 'content-type': 'application/json', 'x-wix-request-id': requestId, 'cache-control': 'no-store' },
+  headers: { 'content-type': JSON_MEDIA_TYPE, [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' },
   body: JSON.stringify(body),
 });
 
@@ -91,7 +92,7 @@ export const serveControl = async (host: ControlsHost, request: MockRequest, met
   try {
     const fromQuery = () => sessionName(search.get('session') ?? undefined, 'session') ?? sessionName(headerSession, 'x-mock-session');
     if (method === 'GET' && name === 'health') {
-      return json({ mode: host.mode, families: ['commerce', 'platform'], sessions: await host.sessions() }, requestId);
+      return json({ mode: host.mode, families: FAMILIES, sessions: await host.sessions() }, requestId);
     }
     if (method === 'GET' && name === 'fixtures') return json({ fixtures: host.fixtureNames }, requestId);
     if (method === 'POST' && name === 'reset') {

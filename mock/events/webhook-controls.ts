@@ -2,6 +2,7 @@
 // list subscriptions, read the delivery log, fetch the public key deliveries are signed with, and list the
 // events the mock emitted that their webhook's schemas refuse (each a bug of the mock; tests assert none). Failures are the
 // platform's error body naming the field and the rule.
+import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { DEFAULT_SESSION, SESSION_NAME } from '../engine/identity';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
 import { parseJsonText } from '../pipeline/parse-json';
@@ -12,7 +13,7 @@ const PREFIX = '/__mock/webhooks';
 
 const json = (body: unknown, requestId: string, status = 200): MockResponse => ({
   status,
-  headers: { 'content-type': 'application/json', 'x-wix-request-id': requestId, 'cache-control': 'no-store' },
+  headers: { 'content-type': JSON_MEDIA_TYPE, [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' },
   body: JSON.stringify(body),
 });
 
@@ -57,7 +58,7 @@ export const serveWebhookControls = async (
     if (method === 'GET' && rest === '/violations') return json({ violations }, requestId);
     if (method === 'GET' && rest === '/deliveries') return json({ deliveries: (await dispatcher()).deliveries(querySession()) }, requestId);
     if (method === 'GET' && rest === '/public-key') {
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', 'x-wix-request-id': requestId, 'cache-control': 'no-store' }, body: (await dispatcher()).publicKeyPem() };
+      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' }, body: (await dispatcher()).publicKeyPem() };
     }
     if (method === 'DELETE' && /^\/[^/]+$/.test(rest)) {
       const id = decodeURIComponent(rest.slice(1));

@@ -3,7 +3,8 @@
 // here, in the same platform error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { applicationFailure, internalFailure, REQUEST_ID_HEADER } from '../errors/platform-error';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
+import { applicationFailure, internalFailure } from '../errors/platform-error';
 import type { Pipeline } from '../pipeline/handle-request';
 import type { MockResponse } from '../pipeline/types';
 import { corsHeaders, isOriginAllowed, preflightHeaders, type CorsPolicy } from './cors';

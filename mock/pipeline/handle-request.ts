@@ -1,7 +1,8 @@
 // The mock's request pipeline, framework-free: target -> sign-in pages -> route -> credentials -> body ->
 // request validation -> the mode's handler. Whatever goes wrong becomes the platform's error body; a failure
 // inside the mock is a 500 naming the operation, logged with the request id, and the next request is served.
-import { applicationFailure, internalFailure, REQUEST_ID_HEADER, validationFailure } from '../errors/platform-error';
+import { isJsonMediaType, REQUEST_ID_HEADER } from '../../src/protocol';
+import { applicationFailure, internalFailure, validationFailure } from '../errors/platform-error';
 import type { FamilyName } from '../families';
 import type { MockRouter } from '../routing';
 import type { RequestValidator } from '../validation/request-validator';
@@ -31,8 +32,6 @@ export interface Trace {
 export type Pipeline = (request: MockRequest, trace?: Trace) => Promise<MockResponse>;
 
 const utf8 = new TextDecoder('utf-8');
-
-const isJsonType = (type: string): boolean => /^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(type.trim());
 
 const answer = async (request: MockRequest, options: PipelineOptions, seen: Trace): Promise<MockResponse> => {
   const { requestId } = request;
@@ -90,7 +89,7 @@ const answer = async (request: MockRequest, options: PipelineOptions, seen: Trac
   let body: unknown = contract?.body ? {} : undefined;
   if (contract?.body && request.body.length > 0) {
     const type = request.headers['content-type'];
-    if (type !== undefined && !isJsonType(type)) {
+    if (type !== undefined && !isJsonMediaType(type)) {
       return applicationFailure(
         { status: 415, description: `${operation.operationId} takes application/json, not ${type.slice(0, 100)}` },
         requestId,

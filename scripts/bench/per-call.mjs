@@ -4,9 +4,13 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+
+// Node runs this file without a TypeScript loader; the header name lives in the wire protocol's TypeScript.
+const { REQUEST_ID_HEADER } = await tsImport('../../src/protocol/request-id.ts', import.meta.url);
 
 const BODY = JSON.stringify({ cart: { id: 'c1', lineItems: [{ id: 'l1', quantity: 1 }] } });
-const answer = () => new Response(BODY, { status: 200, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'r' } });
+const answer = () => new Response(BODY, { status: 200, headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: 'r' } });
 const stubFetch = async () => answer();
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inputsHash } from '../../docs-site/build/inputs-hash';
-import { FAMILIES } from '../families.mjs';
+import { FAMILIES } from '../../src/protocol';
 
 const GENERATOR_INPUTS = ['spec', 'spec-model', 'scripts/generate.ts', 'scripts/families.mjs', 'redocly.yaml', 'src/operations', 'package-lock.json'];
 

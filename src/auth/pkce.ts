@@ -1,4 +1,5 @@
 // PKCE (RFC 7636) with the Web Crypto API, which browsers and Node 20 both have.
+import { encodeBase64Url } from '../protocol';
 
 const VERIFIER_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
 export const MIN_VERIFIER_LENGTH = 43;
@@ -24,15 +25,9 @@ export const generateCodeVerifier = (length = MIN_VERIFIER_LENGTH): string => {
   return randomFromAlphabet(length);
 };
 
-export const base64Url = (bytes: Uint8Array): string => {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
-
 /** base64url(SHA-256(verifier)): the S256 challenge. */
 export const codeChallenge = async (verifier: string): Promise<string> =>
-  base64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
+  encodeBase64Url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
 
 /** An unguessable `state` value for one authorization round trip. */
-export const randomState = (): string => base64Url(crypto.getRandomValues(new Uint8Array(32)));
+export const randomState = (): string => encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));

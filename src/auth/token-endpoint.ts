@@ -1,5 +1,5 @@
 import type { AuthContext } from '../client/auth-port';
-import { REQUEST_ID_HEADER } from '../errors/to-api-error';
+import { REQUEST_ID_HEADER } from '../protocol';
 
 /** The grants `POST /oauth2/token` takes, as the platform's client sends them. */
 export type TokenGrant =

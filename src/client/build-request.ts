@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors/api-error';
 import type { OperationMeta } from '../operations/operation-meta';
+import { ENVELOPE_PARAMETER, JSON_MEDIA_TYPE } from '../protocol';
 import { fallbackFor } from './long-get';
 import { encodeEnvelope, fillPath, isNested, serializeBody, serializeQuery, unflatten } from './serialize';
 
@@ -19,11 +20,9 @@ export interface WireRequest {
   readonly body: string | undefined;
 }
 
-const JSON_TYPE = 'application/json';
-
 /** The query string as the platform's own SDK sends it: nested messages as `.r`, shallow ones as flat names. */
 const queryString = (meta: OperationMeta, query: Record<string, unknown>): string =>
-  meta.envelope && isNested(query) ? `.r=${encodeEnvelope(query)}` : serializeQuery(query);
+  meta.envelope && isNested(query) ? `${ENVELOPE_PARAMETER}=${encodeEnvelope(query)}` : serializeQuery(query);
 
 /**
  * One call on the wire: path filled and encoded, query serialized, body as JSON, and a GET over 4000
@@ -47,12 +46,12 @@ export const buildRequest = (
   const search = query ? queryString(meta, query) : '';
   const twin = fallbackFor(meta, search.length);
   if (twin) {
-    headers['content-type'] = JSON_TYPE;
+    headers['content-type'] = JSON_MEDIA_TYPE;
     return { url: baseUrl + twin.path, method: twin.method, headers, body: serializeBody(unflatten(query ?? {})) };
   }
   let body: string | undefined;
   if (init.body !== undefined) {
-    headers['content-type'] ??= JSON_TYPE;
+    headers['content-type'] ??= JSON_MEDIA_TYPE;
     body = serializeBody(init.body);
   }
   return { url: search ? `${baseUrl}${path}?${search}` : baseUrl + path, method: meta.method, headers, body };

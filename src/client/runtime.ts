@@ -1,5 +1,6 @@
 import { ApiError, SystemError } from '../errors/api-error';
-import { REQUEST_ID_HEADER, toApiError } from '../errors/to-api-error';
+import { toApiError } from '../errors/to-api-error';
+import { REQUEST_ID_HEADER } from '../protocol';
 import type { Family, OperationInfo, OperationMeta } from '../operations/operation-meta';
 import type { AuthContext, AuthStrategy } from './auth-port';
 import { buildRequest, type CallInit } from './build-request';

@@ -1,5 +1,6 @@
 // How values travel on the wire: dates as ISO strings, non-finite numbers as text (JSON has no NaN or
 // Infinity), field masks as comma-separated paths, nested query objects as dotted names.
+import { encodeEnvelope as envelopeOf } from '../protocol';
 
 const FIELD_MASK_KEY = /^(?:.*[a-z])?field_?mask$/i;
 
@@ -69,12 +70,7 @@ export const isNested = (query: Record<string, unknown>): boolean =>
   });
 
 /** base64url of the UTF-8 JSON of a request message: the platform's `.r` query parameter. */
-export const encodeEnvelope = (message: unknown): string => {
-  const bytes = new TextEncoder().encode(serializeBody(message));
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-};
+export const encodeEnvelope = (message: unknown): string => envelopeOf(message, serializeBody);
 
 /** The path template with each parameter filled in and percent-encoded, so `a/b?c#d` stays one segment. */
 export const fillPath = (template: string, values: Record<string, unknown> | undefined): string =>

@@ -1,13 +1,7 @@
 import type { OperationInfo } from '../operations/operation-meta';
+import { sortViolations, violationMessage, type ApplicationErrorDetails, type FieldViolation } from '../protocol';
 
-/** One field that failed validation, as the platform reports it. */
-export interface FieldViolation {
-  readonly field: string;
-  readonly description: string;
-  readonly violatedRule?: string;
-  readonly ruleName?: string;
-  readonly data?: Record<string, unknown>;
-}
+export type { FieldViolation } from '../protocol';
 
 export interface ApiErrorInit {
   readonly status: number;
@@ -45,9 +39,8 @@ export class ValidationError extends ApiError {
   readonly fieldViolations: readonly FieldViolation[];
 
   constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {
-    const sorted = [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
-    super(`INVALID_ARGUMENT: ${sorted.map((v) => `"${v.field}" ${v.description}`).join(', ')}`, init);
-    this.fieldViolations = sorted;
+    super(violationMessage(violations), init);
+    this.fieldViolations = sortViolations(violations);
   }
 }
 
@@ -56,11 +49,11 @@ export class ApplicationError extends ApiError {
   override name = 'ApplicationError';
   readonly code: string;
   readonly description: string;
-  readonly data: Record<string, unknown> | undefined;
+  readonly data: ApplicationErrorDetails['data'];
 
   constructor(
     message: string,
-    details: { code: string; description: string; data?: Record<string, unknown> | undefined },
+    details: ApplicationErrorDetails,
     init: ApiErrorInit,
   ) {
     super(message, init);

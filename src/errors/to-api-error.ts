@@ -1,15 +1,11 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { ApiError, ApplicationError, SystemError, ValidationError, type FieldViolation } from './api-error';
-import { constantCase, statusText } from './status-text';
+import { constantCase, REQUEST_ID_HEADER, statusText, type ApplicationErrorDetails, type ValidationErrorDetails } from '../protocol';
+import { ApiError, ApplicationError, SystemError, ValidationError } from './api-error';
 
-export const REQUEST_ID_HEADER = 'x-wix-request-id';
-
-interface PlatformErrorBody {
+// An answer's body is read as the platform's error body with any part possibly missing.
+interface ReceivedErrorBody {
   message?: string;
-  details?: {
-    applicationError?: { code?: string; description?: string; data?: Record<string, unknown> };
-    validationError?: { fieldViolations?: FieldViolation[] };
-  };
+  details?: { applicationError?: Partial<ApplicationErrorDetails>; validationError?: Partial<ValidationErrorDetails> };
 }
 
 /** `Retry-After` as milliseconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */
@@ -45,7 +41,7 @@ export const toApiError = (
   };
   if (status >= 500 || status < 400) return new SystemError(init);
 
-  const body = (text ? parse(text) : undefined) as PlatformErrorBody | undefined;
+  const body = (text ? parse(text) : undefined) as ReceivedErrorBody | undefined;
   const violations = body?.details?.validationError?.fieldViolations;
   if (Array.isArray(violations) && violations.length > 0) return new ValidationError(violations, init);
 

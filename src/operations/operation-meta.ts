@@ -1,7 +1,8 @@
 // The ground floor: what every layer knows about an operation. Generated code, the runtime, the mock and the
-// explorer all read these shapes; this file imports nothing.
+// explorer all read these shapes; this file imports only the wire protocol, its neighbour on that floor.
+import type { Family } from '../protocol';
 
-export type Family = 'commerce' | 'platform';
+export type { Family } from '../protocol';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Where a paged operation carries its page request and its answer's page, for infinite queries. */

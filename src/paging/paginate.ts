@@ -1,5 +1,6 @@
-/** Default page size of offset-paged queries, as the platform uses it. */
-export const DEFAULT_PAGE_SIZE = 50;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../protocol';
+
+export { DEFAULT_PAGE_SIZE } from '../protocol';
 
 export interface OffsetPage<T> {
   readonly items: readonly T[];
@@ -14,8 +15,9 @@ export interface CursorPage<T> {
 }
 
 const checkPageSize = (pageSize: number): number => {
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100) {
-    throw new RangeError(`pageSize must be an integer from 1 to 100, got ${pageSize}`);
+  // The contract allows a limit of 0, but a walk needs at least one item per page to advance.
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
+    throw new RangeError(`pageSize must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${pageSize}`);
   }
   return pageSize;
 };

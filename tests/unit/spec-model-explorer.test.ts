@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Operation } from '../../spec-model/document';
-import { decodeEnvelope, exampleRequest, requestExampleNames } from '../../spec-model/examples';
+import { exampleRequest, requestExampleNames } from '../../spec-model/examples';
 import { loadDocument, loadOperations } from '../../spec-model/load';
 import { declaredResponse, declaredStatuses } from '../../spec-model/responses';
 import { createFieldValidator } from '../../spec-model/validators';
+import { decodeEnvelope } from '../../src/protocol';
 
 // What the explorer reads through the shared spec reader: named examples, the `.r` message, declared answers
 // and field violations in the platform's words.

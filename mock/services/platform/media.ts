@@ -1,6 +1,7 @@
 // Site media: file descriptors, upload and import URLs, imports that are PENDING and then READY (FAILED when the
 // source URL says "fail"), list and search with cursor paging, the trash bin (delete, restore, delete for
 // good), download and streaming URLs. The media manager is the merchant's.
+import { decodeBase64UrlText, DEFAULT_PAGE_SIZE } from '../../../src/protocol';
 import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
 import { invalidField, notFound } from '../../engine/failure';
@@ -124,13 +125,14 @@ const listPage = async (context: CallContext, request: ListRequest, state: 'OK' 
   const sort = request.sort?.fieldName ? [{ fieldName: request.sort.fieldName, order: request.sort.order ?? 'ASC' }] : [{ fieldName: 'updatedDate', order: 'DESC' }];
   const sorted = sortRecords(matching, sort, { sizeInBytes: 'sizeInBytes' });
   const offset = request.paging?.cursor ? decodeOffset(request.paging.cursor) : 0;
-  const page = cursorPage(sorted, { offset, limit: request.paging?.limit ?? 50 });
+  const page = cursorPage(sorted, { offset, limit: request.paging?.limit ?? DEFAULT_PAGE_SIZE });
   return { files: page.items, nextCursor: { total: sorted.length, cursors: page.cursors.next ? { next: page.cursors.next } : {} } };
 };
 
 const decodeOffset = (cursor: string): number => {
   try {
-    const state = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as { offset?: unknown; page?: unknown; limit?: unknown };
+    const text = decodeBase64UrlText(cursor) ?? decodeBase64UrlText(cursor, 'base64') ?? '';
+    const state = JSON.parse(text) as { offset?: unknown; page?: unknown; limit?: unknown };
     if (Number.isInteger(state.offset)) return state.offset as number;
     // The platform's own cursors carry the page and its size.
     if (Number.isInteger(state.page) && Number.isInteger(state.limit)) return ((state.page as number) - 1) * (state.limit as number);

@@ -1,11 +1,10 @@
 // One answer: status, time, request id, the headers the browser may read, the body, the runtime's error with its
 // field violations, and the contract verdict.
 import { ApiError, ApplicationError, SystemError, ValidationError } from '../../../../src/index';
+import { REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { CallOutcome } from '../connection';
 import type { ContractVerdict } from './contract-verdict';
 import { ViolationList } from './json-editor';
-
-const REQUEST_ID = 'x-wix-request-id';
 
 const prettyBody = (text: string): string => {
   try {
@@ -44,7 +43,7 @@ const ErrorView = ({ error }: { readonly error: unknown }) => {
 
 export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome; readonly verdict: ContractVerdict | undefined }) => {
   const { exchange } = outcome;
-  const requestId = exchange?.responseHeaders.find(([name]) => name === REQUEST_ID)?.[1];
+  const requestId = exchange?.responseHeaders.find(([name]) => name === REQUEST_ID_HEADER)?.[1];
   return (
     <section className="answer" aria-labelledby="answer-title" data-testid="answer">
       <h3 id="answer-title">Answer</h3>

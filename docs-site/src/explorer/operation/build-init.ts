@@ -1,8 +1,8 @@
 // Form text <-> an operation function's init (`{ params: { path, query }, body, headers }`), with the spec's
 // named examples as the starting point. Values are typed by each parameter's schema.
 import type { Json, JsonObject, Operation, Parameter } from '../../../../spec-model/document';
-import { decodeEnvelope, exampleRequest } from '../../../../spec-model/examples';
-import { ENVELOPE_PARAMETER } from '../../../../spec-model/operation-meta';
+import { exampleRequest } from '../../../../spec-model/examples';
+import { decodeEnvelope, ENVELOPE_PARAMETER } from '../../../../src/protocol';
 import { preferHeader, type RequestForm } from '../request-form';
 
 export interface CallInit {
@@ -14,7 +14,7 @@ export interface CallInit {
 const asText = (value: Json | undefined): string =>
   value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map(asText).join(',') : JSON.stringify(value);
 
-const pretty = (value: Json | undefined): string | undefined => (value === undefined ? undefined : JSON.stringify(value, null, 2));
+const pretty = (value: unknown): string | undefined => (value === undefined ? undefined : JSON.stringify(value, null, 2));
 
 export const isEnvelope = (operation: Operation): boolean => operation.parameters.some((p) => p.name === ENVELOPE_PARAMETER);
 

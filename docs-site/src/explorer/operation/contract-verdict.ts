@@ -6,11 +6,16 @@ import type { FieldViolation } from '../../../../src/index';
 import type { WireExchange } from '../connection';
 import type { FieldCheck } from './load-operation';
 
+/** A way an answer breaks its contract: a field of its body, or a status or a body the operation does not declare. */
+export type VerdictViolation = Omit<FieldViolation, 'violatedRule'> & {
+  readonly violatedRule?: FieldViolation['violatedRule'] | 'UNDECLARED_STATUS' | 'UNDECLARED_BODY';
+};
+
 export interface ContractVerdict {
   readonly ok: boolean;
   /** What the answer was checked against: `the 200 response of listRecommendationAlgorithms`. */
   readonly against: string;
-  readonly violations: readonly FieldViolation[];
+  readonly violations: readonly VerdictViolation[];
 }
 
 export const contractVerdict = (operation: Operation, exchange: WireExchange, check: FieldCheck): ContractVerdict => {
@@ -25,7 +30,7 @@ export const contractVerdict = (operation: Operation, exchange: WireExchange, ch
   const against = `the ${declared.key} response of ${operation.operationId}`;
   const schema = declared.json?.schema;
   if (!schema) {
-    const violations: FieldViolation[] = exchange.responseText.trim()
+    const violations: VerdictViolation[] = exchange.responseText.trim()
       ? [{ field: 'body', description: 'is not empty, but no JSON body is declared', violatedRule: 'UNDECLARED_BODY' }]
       : [];
     return { ok: violations.length === 0, against, violations };

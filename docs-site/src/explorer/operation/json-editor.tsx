@@ -5,6 +5,7 @@ import { useDeferredValue, useEffect, useState } from 'react';
 import type { JsonObject } from '../../../../spec-model/document';
 import type { FieldViolation } from '../../../../src/index';
 import { jsonProblem } from './build-init';
+import type { VerdictViolation } from './contract-verdict';
 import type { FieldCheck } from './load-operation';
 
 interface JsonEditorProps {
@@ -67,7 +68,7 @@ export const JsonEditor = ({ id, label, value, onChange, schema, check, root }: 
   );
 };
 
-export const ViolationList = ({ violations, testId }: { readonly violations: readonly FieldViolation[]; readonly testId?: string }) => (
+export const ViolationList = ({ violations, testId }: { readonly violations: readonly VerdictViolation[]; readonly testId?: string }) => (
   <ul className="violations" data-testid={testId}>
     {violations.map((violation, index) => (
       <li key={`${violation.field}-${violation.violatedRule ?? ''}-${index}`}>

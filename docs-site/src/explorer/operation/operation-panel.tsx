@@ -4,6 +4,7 @@
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { JsonObject } from '../../../../spec-model/document';
 import { requestExampleNames } from '../../../../spec-model/examples';
+import { ENVELOPE_PARAMETER, REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { Replay } from '../app';
 import type { Role } from '../auth-panel';
 import { callOperation, captureRequest, type CallOutcome, type Connection } from '../connection';
@@ -75,7 +76,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
         role,
         status: outcome.exchange?.status ?? 0,
         durationMs: outcome.exchange?.durationMs ?? outcome.totalMs,
-        requestId: outcome.exchange?.responseHeaders.find(([name]) => name === 'x-wix-request-id')?.[1],
+        requestId: outcome.exchange?.responseHeaders.find(([name]) => name === REQUEST_ID_HEADER)?.[1],
         contractOk: verdict?.ok ?? false,
       });
       onSent();
@@ -113,9 +114,9 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   };
 
   const bodySchema = operation.requestBody?.content?.['application/json']?.schema;
-  const messageSchema = operation.parameters.find((p) => p.name === '.r')?.schema?.contentSchema as JsonObject | undefined;
+  const messageSchema = operation.parameters.find((p) => p.name === ENVELOPE_PARAMETER)?.schema?.contentSchema as JsonObject | undefined;
   const pathParameters = operation.parameters.filter((p) => p.in === 'path');
-  const queryParameters = operation.parameters.filter((p) => p.in === 'query' && p.name !== '.r');
+  const queryParameters = operation.parameters.filter((p) => p.in === 'query' && p.name !== ENVELOPE_PARAMETER);
 
   return (
     <article className="operation" aria-labelledby="operation-title">

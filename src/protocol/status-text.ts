@@ -1,5 +1,6 @@
-// Status texts of client errors: `response.statusText` is empty over HTTP/2 and in some runtimes.
-const CLIENT_ERROR_TEXT: Readonly<Record<number, string>> = {
+// Status texts of the error statuses: `response.statusText` is empty over HTTP/2 and in some runtimes, and the
+// mock names its codes after them (`PAYLOAD_TOO_LARGE`).
+const STATUS_TEXT: Readonly<Record<number, string>> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',
@@ -29,10 +30,13 @@ const CLIENT_ERROR_TEXT: Readonly<Record<number, string>> = {
   429: 'Too Many Requests',
   431: 'Request Header Fields Too Large',
   451: 'Unavailable For Legal Reasons',
+  500: 'Internal Server Error',
+  501: 'Not Implemented',
+  503: 'Service Unavailable',
 };
 
-export const statusText = (status: number, given: string): string =>
-  given.trim() || CLIENT_ERROR_TEXT[status] || `HTTP ${status}`;
+/** The status line's text when one came, else the standard text of `status`, else `HTTP <status>`. */
+export const statusText = (status: number, given = ''): string => given.trim() || STATUS_TEXT[status] || `HTTP ${status}`;
 
 /** `Not Found` -> `NOT_FOUND`, `I'm a Teapot` -> `IM_A_TEAPOT`. */
 export const constantCase = (text: string): string =>

@@ -1,6 +1,3 @@
-// The service families of the API; every script loops over this list.
-export const FAMILIES = ['commerce', 'platform'];
-
 // Redocly would otherwise reach the network on every run.
 export const REDOCLY_ENV = {
   ...process.env,

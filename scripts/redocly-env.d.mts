@@ -1,0 +1,1 @@
+export declare const REDOCLY_ENV: NodeJS.ProcessEnv;
