@@ -1,7 +1,7 @@
 // The mock's settings from the environment (README, "The mock"); a bad value stops start-up naming the variable.
 import { parseAllowedOrigins, type CorsPolicy } from './http/cors';
-import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './http/limits';
-import { MOCK_MODES, type MockMode } from './start-mock';
+import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './limits';
+import { MOCK_MODES, type MockMode } from './modes';
 
 export interface MockConfig {
   readonly port: number;

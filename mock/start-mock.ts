@@ -1,27 +1,18 @@
-// Starts the mock in this process on 127.0.0.1: both families' documents read once, then the mode's request
-// handling (the stateful engine, or Prism's mocker for static and dynamic) behind the Node HTTP adapter.
-import { FAMILIES } from '../src/protocol';
-import { noSuchControl } from './engine/controls';
-import { createStatefulEngine, type StatefulEngine } from './engine/engine';
+// Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode composed by the
+// composition root (compose-mock.ts), behind the Node HTTP adapter.
+import { composeMock, type PrismParts, type StatefulParts } from './compose-mock';
+import type { StatefulEngine } from './engine/engine';
+import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
 import type { CorsPolicy } from './http/cors';
-import { DEFAULT_LIMITS, type TransportLimits } from './http/limits';
-import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from './events/mock-webhooks';
 import { listen } from './http/node-adapter';
+import type { TransportLimits } from './limits';
+import type { MockMode } from './modes';
 import { readDocuments } from './node/read-documents';
 import { readFixtures } from './node/read-fixtures';
-import { serveOAuthPage } from './oauth-pages';
-import { assemblePipeline } from './pipeline/assemble';
-import type { Pipeline } from './pipeline/handle-request';
-import type { MockPages } from './pipeline/types';
-import { boundDynamicMode } from './prism/dynamic-bounds';
-import { loadPrism } from './prism/load-prism';
-import { createPrismHandler, type PrismMode } from './prism/prism-handler';
-import { prismOperations } from './prism/prism-operations';
+import { createPrismModeHandler } from './prism/prism-mode';
 import { SERVICES } from './services/index';
-import { SchemaCompilers } from './validation/schema-view';
 
-export type MockMode = 'stateful' | PrismMode;
-export const MOCK_MODES: readonly MockMode[] = ['stateful', 'static', 'dynamic'];
+export { MOCK_MODES, type MockMode } from './modes';
 
 export interface MockOptions {
   /** Port on 127.0.0.1; 0 picks a free one. */
@@ -55,60 +46,27 @@ export interface RunningMock {
 
 const HOST = '127.0.0.1';
 
-/** Static and dynamic modes: Prism's mocker behind the same pipeline; only the health control exists. */
-const prismPipeline = (mode: PrismMode, publicUrl: () => string, log: (line: string) => void): Pipeline => {
-  const prism = loadPrism();
-  boundDynamicMode(prism);
-  const documents = readDocuments();
-  const compilers = new SchemaCompilers();
-  const pages: MockPages = async (request, method, path, search) => {
-    const page = await serveOAuthPage(method, path, search, request.requestId);
-    if (page) return page;
-    if (!path.startsWith('/__mock/')) return undefined;
-    if (method === 'GET' && path === '/__mock/health') {
-      return { status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode, families: FAMILIES, sessions: [] }) };
-    }
-    return noSuchControl(method, path, mode, request.requestId);
-  };
-  const resources = new Map<string, unknown>();
-  const handler = createPrismHandler({ prism, resources, mode, publicUrl });
-  // The validators copy what they need first: Prism's bundler then rewrites references in the documents.
-  const pipeline = assemblePipeline({ documents, compilers, handler, pages, log });
-  for (const document of Object.values(documents)) for (const [operationId, resource] of prismOperations(prism, document)) resources.set(operationId, resource);
-  return pipeline;
-};
-
 export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
-  const documents = mode === 'stateful' ? readDocuments() : undefined;
-  const webhooks = documents ? createMockWebhooks({ ...options.webhooks, documents, log }) : undefined;
-  const engine =
-    documents && webhooks
-      ? createStatefulEngine({
-          documents,
-          services: SERVICES,
-          fixtures: readFixtures(options.fixturesDir),
-          ...(options.apiKey && { apiKey: options.apiKey }),
-          publicUrl: () => publicUrl,
-          log,
-          controls: webhooks.controls,
-        })
-      : undefined;
-  if (engine) webhooks?.attach(engine.events);
-  const pipeline: Pipeline = engine ? (request) => engine.handle(request) : prismPipeline(mode as PrismMode, () => publicUrl, log);
-  const adapter = await listen({ pipeline, limits: { ...DEFAULT_LIMITS, ...options.limits }, cors: options.cors ?? { origins: [] }, log }, HOST, options.port);
+  const documents = readDocuments();
+  const parts: StatefulParts | PrismParts =
+    mode === 'stateful'
+      ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
+      : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
+  const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits });
+  const adapter = await listen({ pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log }, HOST, options.port);
   const url = `http://${HOST}:${adapter.port}`;
   publicUrl ||= url;
   return {
     url,
     mode,
-    engine,
-    webhooks,
+    engine: mock.engine,
+    webhooks: mock.webhooks,
     async close() {
       await adapter.close();
-      await webhooks?.close();
+      await mock.close();
     },
   };
 };

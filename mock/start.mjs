@@ -1,3 +1,4 @@
+// @ts-check
 // npm run mock / npm start: bundles the mock (mock/server.ts and what it imports) with esbuild, then runs the
 // bundle in this very process. Against loading TypeScript through tsx, this starts faster and holds about 30 MB
 // less (no loader thread, no transpiler). Packages stay imports from node_modules; each module's own
@@ -16,6 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // One bundle per process, inside the repository so its imports resolve from node_modules.
 const outfile = join(root, 'node_modules', '.cache', 'storefront-mock', `server-${process.pid}.mjs`);
 
+/** @type {import('esbuild').Plugin} */
 const keepImportMetaUrl = {
   name: 'keep-import-meta-url',
   setup(plugin) {

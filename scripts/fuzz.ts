@@ -1,9 +1,9 @@
 // npm run fuzz -- [--count N] [--seed N] [--concurrency N] [--url URL]: sends N requests mutated from the spec's
 // own examples to the mock (started here unless --url is given) and prints crashes, 5xx, foreign error bodies
 // and the mock's RSS before and after. Exits non-zero on any crash, 5xx or foreign body.
-import { buildCases, runFuzz } from '../tests/support/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../tests/support/mock-process';
-import { treeRssMb } from '../tests/support/process-tree';
+import { buildCases, runFuzz } from './harness/fuzz-requests';
+import { startMockProcess, type MockProcess } from './harness/mock-process';
+import { treeRssMb } from './harness/process-tree';
 
 const option = (name: string, fallback: string): string => {
   const index = process.argv.indexOf(`--${name}`);

@@ -11,8 +11,8 @@ import { operationMeta } from '../spec-model/operation-meta';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
+import { REDOCLY_ENV } from '../spec-model/redocly-env';
 import { serviceTypesFile } from './generate/service-types';
-import { REDOCLY_ENV } from './redocly-env.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();

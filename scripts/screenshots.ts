@@ -5,11 +5,9 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite } from '../docs-site/build/build-site';
-import { siteIsFresh } from '../docs-site/build/site-freshness';
-import { serveStatic } from '../docs-site/server/static-server';
+import { buildSite, serveStatic, SITE_DIR, siteIsFresh } from '../docs-site/build/index';
 import { startMock } from '../mock/start-mock';
-import { launchChromium } from '../tests/support/browser';
+import { launchChromium } from './harness/chromium';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'docs', 'screenshots');
@@ -32,7 +30,7 @@ const sendAndWait = async (page: Page) => {
 if (!siteIsFresh(root)) await buildSite();
 mkdirSync(out, { recursive: true });
 const mock = await startMock({ port: 0, log: () => undefined });
-const site = await serveStatic(join(root, 'docs-site', 'dist'));
+const site = await serveStatic(SITE_DIR);
 const browser = await launchChromium();
 try {
   for (const colorScheme of ['light', 'dark'] as const) {

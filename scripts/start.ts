@@ -4,9 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from '../docs-site/build/build-site';
-import { siteIsFresh } from '../docs-site/build/site-freshness';
-import { serveStatic, type StaticSite } from '../docs-site/server/static-server';
+import { buildSite, serveStatic, SITE_DIR, siteIsFresh, type StaticSite } from '../docs-site/build/index';
 import { ConfigError, readMockConfig, type MockConfig } from '../mock/config';
 import { watchNpmParent } from '../mock/lifecycle/watch-npm-parent';
 import { startMock, type RunningMock } from '../mock/start-mock';
@@ -52,7 +50,7 @@ let mock: RunningMock | undefined;
 let site: StaticSite | undefined;
 try {
   mock = await startMock({ ...config, ...(config.publicUrl && { publicUrl: config.publicUrl }), log });
-  site = await serveStatic(join(root, 'docs-site', 'dist'), sitePort);
+  site = await serveStatic(SITE_DIR, sitePort);
 } catch (error) {
   console.error(`could not start: ${(error as Error).message}`);
   await mock?.close();

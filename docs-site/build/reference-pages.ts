@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 import { FAMILIES, type BundledDocument, type Family } from '../../spec-model/document';
-import { REDOCLY_ENV } from '../../scripts/redocly-env.mjs';
+import { REDOCLY_ENV } from '../../spec-model/redocly-env';
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
 const TITLES: Record<Family, string> = { commerce: 'Storefront API: commerce reference', platform: 'Storefront API: platform reference' };

@@ -1,15 +1,16 @@
 // The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
-// request log and scenarios; the Node HTTP server and the MSW handlers are two adapters over `handle`.
+// request log and scenarios, and runs the pipeline with its own stages: identities and roles, its controls, and
+// the services as the handler. The composition root (compose-mock.ts) puts it behind either adapter.
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
 import { validationFailure } from '../errors/platform-error';
-import { serveOAuthPage } from '../oauth-pages';
 import { assemblePipeline } from '../pipeline/assemble';
-import type { Trace } from '../pipeline/handle-request';
-import type { MockPages, MockRequest, MockResponse } from '../pipeline/types';
+import { createIdentityStage } from '../pipeline/stages/identity';
+import { createPagesStage } from '../pipeline/stages/pages';
+import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-view';
-import { CONTROLS_PREFIX, noSuchControl, serveControl, type ControlsHost } from './controls';
+import { CONTROLS_PREFIX, serveControl, type ControlsHost } from './controls';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
 import { seedStore, type Fixture } from './fixtures';
@@ -102,7 +103,6 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     events,
     openSession,
     exclusive: (session, work) => stores.exclusive(session, work),
-    sessionOf,
     publicUrl: options.publicUrl,
     log,
   });
@@ -131,21 +131,23 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     return identities.code({ role: 'member', id: memberId, session: named });
   };
 
-  const pages: MockPages = async (request, method, path, search) => {
-    const page = await serveOAuthPage(method, path, search, request.requestId, issueCode);
-    if (page) return page;
-    if (!path.startsWith(CONTROLS_PREFIX)) return undefined;
+  // The session a control names in its header must be well formed; the extra controls come first.
+  const controls: MockPages = async (request, method, path, search) => {
     if (request.headers['x-mock-session'] !== undefined && !headerSession(request.headers)) {
       return validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], request.requestId);
     }
-    return (
-      (await options.controls?.(request, method, path, search)) ??
-      (await serveControl(host, request, method, path, search)) ??
-      noSuchControl(method, path, 'stateful', request.requestId)
-    );
+    return (await options.controls?.(request, method, path, search)) ?? (await serveControl(host, request, method, path, search));
   };
 
-  const pipeline = assemblePipeline({ documents: options.documents, compilers, handler, pages, log });
+  const pipeline = assemblePipeline({
+    documents: options.documents,
+    compilers,
+    responses,
+    pages: createPagesStage({ mode: 'stateful', controls, issueCode }),
+    identify: createIdentityStage({ identities, accessOf: (operationId) => options.services.operations[operationId]?.access, sessionOf }),
+    handler,
+    log,
+  });
 
   return {
     async handle(request) {

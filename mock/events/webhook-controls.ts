@@ -1,4 +1,4 @@
-// The /__mock/webhooks controls (MOCK-CONTROLS.md, issue 13): subscribe a URL to a session's events, unsubscribe,
+// The /__mock/webhooks controls (README.md, "Webhooks of the mock"): subscribe a URL to a session's events, unsubscribe,
 // list subscriptions, read the delivery log, fetch the public key deliveries are signed with, and list the
 // events the mock emitted that their webhook's schemas refuse (each a bug of the mock; tests assert none). Failures are the
 // platform's error body naming the field and the rule.

@@ -1,4 +1,4 @@
-// The mock's webhooks (issue 13): subscriptions per session, the signed delivery of each event the engine emits to
+// The mock's webhooks: subscriptions per session, the signed delivery of each event the engine emits to
 // every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';

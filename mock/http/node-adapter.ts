@@ -5,10 +5,10 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import { REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure, internalFailure } from '../errors/platform-error';
-import type { Pipeline } from '../pipeline/handle-request';
+import { bodyTooLarge, type TransportLimits } from '../limits';
+import type { Pipeline } from '../pipeline/pipeline';
 import type { MockResponse } from '../pipeline/types';
 import { corsHeaders, isOriginAllowed, preflightHeaders, type CorsPolicy } from './cors';
-import type { TransportLimits } from './limits';
 import { createAnswerBatch } from './answer-batch';
 import { readBody } from './read-body';
 import { newRequestId } from '../pipeline/request-id';
@@ -121,21 +121,21 @@ export const listen = async (options: AdapterOptions, host: string, port: number
     inFlight.set(req.socket, res);
     req.on('error', ignore);
     res.on('error', ignore);
-    const fail = (status: number, description: string, code?: string, drain = false) =>
-      send(req, res, applicationFailure({ status, description, ...(code && { code }) }, requestId), cross, drain);
 
     // Browsers preflight every cross-origin call; only allowed origins get a go-ahead.
     if (req.method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
       req.resume();
-      if (!isOriginAllowed(cors, origin)) return fail(403, `Origin ${origin.slice(0, 200)} is not allowed; set MOCK_ALLOWED_ORIGINS`, 'FORBIDDEN');
+      if (!isOriginAllowed(cors, origin)) {
+        const forbidden = applicationFailure({ status: 403, code: 'FORBIDDEN', description: `Origin ${origin.slice(0, 200)} is not allowed; set MOCK_ALLOWED_ORIGINS` }, requestId);
+        return send(req, res, forbidden, cross);
+      }
       res.writeHead(204, { ...cross, ...preflightHeaders(req.headers['access-control-request-headers']), [REQUEST_ID_HEADER]: requestId });
       res.end();
       return;
     }
 
     // The rest of the body is read and dropped, never kept.
-    const tooLarge = () =>
-      fail(413, `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${limits.maxBodyBytes} bytes)`, undefined, true);
+    const tooLarge = () => send(req, res, bodyTooLarge(limits.maxBodyBytes, requestId), cross, true);
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limits.maxBodyBytes) return tooLarge();
 

@@ -1,20 +1,19 @@
-// The MSW adapter: request handlers that answer in-process with the stateful engine (no server), for frontend
-// tests in Node and for Storybook or development in the browser. The Fetch API Request becomes the engine's
-// MockRequest and its MockResponse a Fetch API Response; everything else is the engine's.
+// The MSW adapter: request handlers that answer in-process with the stateful mock (no server), for frontend
+// tests in Node and for Storybook or development in the browser. The composition root builds the mock, as for
+// the Node server; here a Fetch API Request only becomes a MockRequest (its body bounded by the same limit) and
+// the MockResponse a Fetch API Response.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/operation-contract';
-import { createStatefulEngine, type StatefulEngine } from '../engine/engine';
+import { composeMock } from '../compose-mock';
+import type { StatefulEngine } from '../engine/engine';
 import type { EventListener } from '../engine/events';
-import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from '../events/mock-webhooks';
 import type { Fixture } from '../engine/fixtures';
 import type { Services } from '../engine/operation';
-import { applicationFailure } from '../errors/platform-error';
+import type { MockWebhooks, MockWebhooksOptions } from '../events/mock-webhooks';
+import { bodyTooLarge } from '../limits';
 import { newRequestId } from '../pipeline/request-id';
 import type { MockRequest, MockResponse } from '../pipeline/types';
-
-/** Largest body the handlers read, as the server's default MOCK_MAX_BODY. */
-const MAX_BODY_BYTES = 1024 * 1024;
 
 export interface MswMockOptions {
   /** The origin (and optional path prefix) the app calls, e.g. `https://api.shop.test`; no trailing slash. */
@@ -41,7 +40,7 @@ export interface MswMock {
   readonly webhooks: MockWebhooks;
 }
 
-const toMockRequest = async (request: Request, prefix: string): Promise<MockRequest | MockResponse> => {
+const toMockRequest = async (request: Request, prefix: string, maxBodyBytes: number): Promise<MockRequest | MockResponse> => {
   const requestId = newRequestId();
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
@@ -49,9 +48,7 @@ const toMockRequest = async (request: Request, prefix: string): Promise<MockRequ
     headers[name.toLowerCase()] = value;
   });
   const body = new Uint8Array(await request.arrayBuffer());
-  if (body.byteLength > MAX_BODY_BYTES) {
-    return applicationFailure({ status: 413, description: `The request body is larger than the mock accepts (${MAX_BODY_BYTES} bytes)` }, requestId);
-  }
+  if (body.byteLength > maxBodyBytes) return bodyTooLarge(maxBodyBytes, requestId);
   const path = url.pathname.slice(prefix.length) || '/';
   return { method: request.method, target: `${path}${url.search}`, headers, body, requestId };
 };
@@ -66,21 +63,18 @@ const toResponse = (response: MockResponse): Response => {
 export const createMswMock = (options: MswMockOptions): MswMock => {
   const base = options.baseUrl.replace(/\/+$/, '');
   const prefix = new URL(base).pathname.replace(/\/+$/, '');
-  const webhooks = createMockWebhooks({ ...options.webhooks, documents: options.documents, ...(options.log && { log: options.log }) });
-  const engine = createStatefulEngine({
-    controls: webhooks.controls,
+  const mock = composeMock({
     documents: options.documents,
-    services: options.services,
-    fixtures: options.fixtures,
-    ...(options.apiKey && { apiKey: options.apiKey }),
+    parts: { mode: 'stateful', services: options.services, fixtures: options.fixtures, apiKey: options.apiKey, webhooks: options.webhooks },
     publicUrl: () => base,
-    ...(options.log && { log: options.log }),
+    log: options.log ?? (() => undefined),
   });
+  const { engine, webhooks } = mock;
+  const { maxBodyBytes } = mock.limits;
   const handler = http.all(`${base}/*`, async ({ request }) => {
-    const mockRequest = await toMockRequest(request, prefix);
+    const mockRequest = await toMockRequest(request, prefix, maxBodyBytes);
     if ('status' in mockRequest) return toResponse(mockRequest);
-    return toResponse(await engine.handle(mockRequest));
+    return toResponse(await mock.handle(mockRequest));
   });
-  webhooks.attach(engine.events);
   return { handlers: [handler], engine, events: { subscribe: (listener) => engine.events.subscribe(listener) }, webhooks };
 };

@@ -1,27 +1,44 @@
-// Puts the request pipeline together for a mode: both families' request validators (compiled from the
-// documents), the router, the mode's handler and pages. Isomorphic: the documents come parsed.
+// Builds a mode's pipeline from the parsed documents: the router, both families' request validators, and the
+// answer check over the same response validator the mode's handler consults. Isomorphic: the documents come
+// parsed.
 import type { Family } from '../../spec-model/document';
 import { readOperationContracts, type JsonObject } from '../../spec-model/operation-contract';
 import { MOCK_FAMILIES, type FamilyName } from '../families';
 import { MockRouter } from '../routing';
 import { RequestValidator } from '../validation/request-validator';
+import type { ResponseValidator } from '../validation/response-validator';
 import type { SchemaCompilers } from '../validation/schema-view';
-import { createPipeline, type Pipeline } from './handle-request';
-import type { MockPages, OperationHandler } from './types';
+import { createPipeline, type Pipeline } from './pipeline';
+import { createAnswerCheck } from './stages/answer-check';
+import type { OperationHandler } from './stages/handler';
+import type { IdentityStage } from './stages/identity';
+import type { PagesStage } from './stages/pages';
+import { createRouteStage } from './stages/route';
 
 export interface AssembleOptions {
   readonly documents: Readonly<Record<Family, JsonObject>>;
   readonly compilers: SchemaCompilers;
+  /** The answers' contract, compiled with the same `compilers`. */
+  readonly responses: ResponseValidator;
+  readonly pages: PagesStage;
+  readonly identify?: IdentityStage;
   readonly handler: OperationHandler;
-  readonly pages: MockPages;
   readonly log: (line: string) => void;
 }
 
-export const assemblePipeline = ({ documents, compilers, handler, pages, log }: AssembleOptions): Pipeline => {
+export const assemblePipeline = (options: AssembleOptions): Pipeline => {
+  const { documents, compilers, responses, log } = options;
   const validators = new Map<FamilyName, RequestValidator>();
   for (const family of MOCK_FAMILIES) {
     const document = documents[family.name];
     validators.set(family.name, new RequestValidator(compilers, family.name, document, readOperationContracts(document)));
   }
-  return createPipeline({ router: new MockRouter(MOCK_FAMILIES), validators, handler, pages, log });
+  return createPipeline({
+    pages: options.pages,
+    route: createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators }),
+    identify: options.identify,
+    handler: options.handler,
+    checkAnswer: createAnswerCheck({ responses, log }),
+    log,
+  });
 };

@@ -1,8 +1,11 @@
-// The framework-free request/response shapes every stage of the mock works on, and the handler contract a
-// mode plugs into (Prism for `static` and `dynamic`, the engine for `stateful`). No Node modules: the same
-// shapes serve the Node HTTP adapter and the MSW adapter.
-import type { FamilyName } from '../families';
+// The framework-free shapes the mock's pipeline works on: the request as an adapter read it, the answer it
+// sends, and the request as each stage hands it on, enriched (target -> route -> identity -> body ->
+// validation). No Node modules: the same shapes serve the Node HTTP adapter and the MSW adapter.
 import type { OperationMeta as OperationEntry } from '../../src/operations/operation-meta';
+import type { OperationContract } from '../../spec-model/operation-contract';
+import type { Identity } from '../engine/identity';
+import type { FamilyName } from '../families';
+import type { RequestValidator } from '../validation/request-validator';
 
 /** A request as the HTTP adapter read it: nothing parsed beyond the request line and headers. */
 export interface MockRequest {
@@ -24,37 +27,57 @@ export interface MockResponse {
   readonly body: string | Uint8Array;
 }
 
-/** A request that passed routing, authentication and validation against the operation's contract. */
-export interface ValidatedRequest {
+/** After the target stage: the path and query read from the request target. */
+export interface TargetedRequest {
   readonly raw: MockRequest;
-  readonly family: FamilyName;
-  readonly operation: OperationEntry;
-  /** Decoded path parameters by their spec names. */
-  readonly pathParams: Readonly<Record<string, string>>;
-  /** Query parameters by their spec names, coerced to their schema types; encoded messages (`.r`) decoded. */
-  readonly query: Readonly<Record<string, unknown>>;
-  /** The parsed JSON body: the empty message when none was sent, undefined when the operation declares none. */
-  readonly body: unknown;
-  /** What the handler's `admit` stage learnt about the caller, handed back to its `handle`. */
-  readonly admitted?: unknown;
-}
-
-/** A request routed to an operation whose credentials are present, before its body is read. */
-export interface RoutedRequest {
-  readonly raw: MockRequest;
-  readonly family: FamilyName;
-  readonly operation: OperationEntry;
+  /** The method in upper case. */
+  readonly method: string;
+  /** Still percent-encoded. */
+  readonly path: string;
   readonly search: URLSearchParams;
 }
 
-/** The answer of the admission stage: refused with a response, or admitted with what it learnt. */
-export type Admission = { readonly response: MockResponse } | { readonly admitted: unknown };
+/** After the route stage: the operation the request is for, its contract and its decoded path parameters. */
+export interface RoutedRequest extends TargetedRequest {
+  readonly family: FamilyName;
+  readonly operation: OperationEntry;
+  /** What the document says the request must be; undefined for an operation the document does not describe. */
+  readonly contract: OperationContract | undefined;
+  /** The family's request validator. */
+  readonly validator: RequestValidator;
+  /** Decoded path parameters by their spec names. */
+  readonly pathParams: Readonly<Record<string, string>>;
+}
 
-/** Produces the answer of a validated request: one per mock mode. */
-export interface OperationHandler {
-  /** Optional: who is calling, decided before the body is validated (an unknown token is a 401, not a 400). */
-  admit?(request: RoutedRequest): Promise<Admission>;
-  handle(request: ValidatedRequest): Promise<MockResponse>;
+/** Who is calling and in which session, as the stateful mode's identity stage decided. */
+export interface Caller {
+  /** Undefined only for an operation anyone may call, called without credentials. */
+  readonly identity: Identity | undefined;
+  readonly session: string;
+}
+
+/** After the identity stage (stateful mode only; other modes leave `caller` out). */
+export interface IdentifiedRequest extends RoutedRequest {
+  readonly caller?: Caller | undefined;
+}
+
+/** After the body stage: the JSON body, parsed. */
+export interface ParsedRequest extends IdentifiedRequest {
+  /** Undefined when none was sent. */
+  readonly body: unknown;
+}
+
+/** A request that passed routing, credentials, identity and validation against the operation's contract. */
+export interface ValidatedRequest extends ParsedRequest {
+  /** Query parameters by their spec names, coerced to their schema types; encoded messages (`.r`) decoded. */
+  readonly query: Readonly<Record<string, unknown>>;
+}
+
+/** What the pipeline learnt while answering, for the caller's request log and the report of a failure. */
+export interface Trace {
+  /** The request path, once the target was read. */
+  path?: string;
+  operationId?: string;
 }
 
 /** The mock's own pages and controls under `/__mock/`, answered before routing; undefined: not one of them. */

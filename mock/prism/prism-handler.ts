@@ -1,14 +1,16 @@
 // Static and dynamic modes: Prism's mocker, in-process, answers a validated request from the operation's
 // examples (static) or from its schemas (dynamic), honouring `Prefer`. Sign-in scenarios pick the example of
-// login, register and token calls, and redirect sessions lead to the mock's own sign-in pages.
+// login, register and token calls, and redirect sessions lead to the mock's own sign-in pages. Its answers go
+// on to the pipeline's answer check, as the engine's do.
 import { mockRedirectUrl, preferForAuth } from '../auth-scenarios';
+import { JSON_MEDIA_TYPE } from '../../src/protocol';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
-import type { MockResponse, OperationHandler, ValidatedRequest } from '../pipeline/types';
+import type { PrismMode } from '../modes';
+import { parsePrefer } from '../pipeline/prefer-header';
+import type { HandlerResult, OperationHandler } from '../pipeline/stages/handler';
+import type { MockResponse, ValidatedRequest } from '../pipeline/types';
 import { DEFAULT_DYNAMIC_SEED } from './dynamic-bounds';
 import type { PrismLibrary, PrismLogger, PrismProblem, PrismResponse } from './load-prism';
-import { parsePrefer } from '../pipeline/prefer-header';
-
-export type PrismMode = 'static' | 'dynamic';
 
 export interface PrismHandlerOptions {
   readonly prism: PrismLibrary;
@@ -31,26 +33,22 @@ const problemAnswer = (problem: PrismProblem, requestId: string): MockResponse =
   return applicationFailure({ status, ...(code && { code }), description: problem.detail || problem.message }, requestId);
 };
 
-const serialize = (response: PrismResponse): { body: string; type: string | undefined } => {
-  const type = Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
-  if (response.body === undefined) return { body: '', type };
-  if (typeof response.body === 'string' && type && !type.includes('json')) return { body: response.body, type };
-  return { body: JSON.stringify(response.body), type: type ?? 'application/json' };
-};
+const contentType = (response: PrismResponse): string | undefined =>
+  Object.entries(response.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
 
-/** A redirect session's answer, with authorize and logout URLs on the mock's own pages. */
-const withMockRedirect = (body: string, publicUrl: string, requestBody: unknown): string => {
+/** A redirect session's answer, with authorize and logout URLs on the mock's own pages (a copy: Prism's example stays as it is). */
+const withMockRedirect = (body: unknown, publicUrl: string, requestBody: unknown): unknown => {
   const fullUrl = mockRedirectUrl(publicUrl, requestBody);
   if (!fullUrl) return body;
-  const answer = JSON.parse(body) as { redirectSession?: { fullUrl?: string; urlDetails?: { endpoint?: string } } };
+  const answer = JSON.parse(JSON.stringify(body)) as { redirectSession?: { fullUrl?: string; urlDetails?: { endpoint?: string } } };
   if (!answer.redirectSession) return body;
   answer.redirectSession.fullUrl = fullUrl;
   if (answer.redirectSession.urlDetails) answer.redirectSession.urlDetails.endpoint = fullUrl.split('?')[0];
-  return JSON.stringify(answer);
+  return answer;
 };
 
 export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismHandlerOptions): OperationHandler => ({
-  async handle(request: ValidatedRequest): Promise<MockResponse> {
+  async handle(request: ValidatedRequest): Promise<HandlerResult> {
     const { operation, raw } = request;
     const resource = resources.get(operation.operationId);
     if (!resource) throw new Error(`Prism has no operation ${operation.operationId}`);
@@ -58,11 +56,12 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     const preferred = parsePrefer(asked ?? preferForAuth(operation.path, request.body));
     if (!preferred.ok) return validationFailure([preferred.violation], raw.requestId);
     const { code, example, dynamic, seed } = preferred.preferences;
+    const generated = dynamic ?? mode === 'dynamic';
     const result = prism.mock({
       resource,
       input: { data: { method: operation.method.toLowerCase(), url: { path: raw.target.split('?')[0] ?? '/' }, headers: {}, body: request.body }, validations: [] },
       config: {
-        dynamic: dynamic ?? mode === 'dynamic',
+        dynamic: generated,
         ...(code !== undefined && { code }),
         ...(example !== undefined && { exampleKey: example }),
         seed: seed ?? DEFAULT_DYNAMIC_SEED,
@@ -70,14 +69,22 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     })(silentLogger);
     if (result._tag === 'Left') return problemAnswer(result.left, raw.requestId);
     const answer = result.right;
-    const { body, type } = serialize(answer);
+    const type = contentType(answer);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(answer.headers ?? {})) {
       const lower = name.toLowerCase();
       if (lower !== 'content-length' && lower !== 'content-type') headers[lower] = String(value);
     }
-    if (type) headers['content-type'] = type;
-    const redirected = operation.path === '/v1/redirect-session' && answer.statusCode < 300 && body ? withMockRedirect(body, publicUrl(), request.body) : body;
-    return { status: answer.statusCode, headers, body: redirected };
+    if (answer.body === undefined) {
+      if (type) headers['content-type'] = type;
+      return { kind: 'answer', status: answer.statusCode, body: undefined, headers, generated };
+    }
+    // A text answer of another media type is sent as Prism gives it; everything else is JSON.
+    const asText = typeof answer.body === 'string' && type !== undefined && !type.includes('json');
+    headers['content-type'] = type ?? JSON_MEDIA_TYPE;
+    const redirected =
+      !asText && operation.path === '/v1/redirect-session' && answer.statusCode < 300 ? withMockRedirect(answer.body, publicUrl(), request.body) : answer.body;
+    // A generated body that breaks the contract is logged by the answer check and still served (see answer-check.ts).
+    return { kind: 'answer', status: answer.statusCode, body: redirected, headers, text: asText ? (answer.body as string) : JSON.stringify(redirected), generated };
   },
 });

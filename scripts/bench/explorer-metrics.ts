@@ -4,7 +4,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 
-/** Issue 12's budget for the explorer's JavaScript before the first operation is opened. */
+/** The budget for the explorer's JavaScript before the first operation is opened. */
 export const EXPLORER_JS_BUDGET_GZIP = 150 * 1024;
 
 export interface ExplorerLoad {

@@ -3,11 +3,9 @@
 // loads (a new browser context each, served from docs-site/dist on 127.0.0.1, the mock in this process).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite } from '../../docs-site/build/build-site';
-import { siteIsFresh } from '../../docs-site/build/site-freshness';
-import { serveStatic } from '../../docs-site/server/static-server';
+import { buildSite, serveStatic, SITE_DIR, siteIsFresh } from '../../docs-site/build/index';
 import { startMock } from '../../mock/start-mock';
-import { launchChromium } from '../../tests/support/browser';
+import { launchChromium } from '../harness/chromium';
 import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from './explorer-metrics';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -15,7 +13,7 @@ const ROUNDS = 7;
 
 if (!siteIsFresh(root)) await buildSite();
 const mock = await startMock({ port: 0, log: () => undefined });
-const site = await serveStatic(join(root, 'docs-site', 'dist'));
+const site = await serveStatic(SITE_DIR);
 const browser = await launchChromium();
 try {
   const url = `${site.url}/explorer/?mock=${mock.url}`;

@@ -3,10 +3,10 @@
 // has none and generates once.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { inputsHash } from '../../docs-site/build/inputs-hash';
+import { inputsHash } from '../../docs-site/build/index';
 import { FAMILIES } from '../../src/protocol';
 
-const GENERATOR_INPUTS = ['spec', 'spec-model', 'scripts/generate.ts', 'scripts/families.mjs', 'redocly.yaml', 'src/operations', 'package-lock.json'];
+const GENERATOR_INPUTS = ['spec', 'spec-model', 'scripts/generate.ts', 'src/protocol', 'redocly.yaml', 'src/operations', 'package-lock.json'];
 
 const stampFile = (root: string): string => join(root, 'node_modules', '.cache', 'storefront-api', 'generated.json');
 

@@ -8,7 +8,7 @@ import type { StaticSite } from '../../docs-site/server/static-server';
 import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explorer-metrics';
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
-import { launchChromium } from '../support/browser';
+import { launchChromium } from '../../scripts/harness/chromium';
 import { merchantHeaders } from '../support/mock-credentials';
 import { openWatchedPage, serveSite, SITE_DIR, type WatchedPage } from '../support/site-browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaticSite } from '../../docs-site/server/static-server';
 import { FAMILIES } from '../../spec-model/document';
 import { loadOperations } from '../../spec-model/load';
-import { launchChromium } from '../support/browser';
+import { launchChromium } from '../../scripts/harness/chromium';
 import { openWatchedPage, serveSite, SITE_DIR } from '../support/site-browser';
 
 // The Redoc reference pages of the built site, in Chromium with nothing but 127.0.0.1 reachable.

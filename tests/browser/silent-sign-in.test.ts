@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { bundleForBrowser, launchChromium, servePage } from '../support/browser';
+import { launchChromium } from '../../scripts/harness/chromium';
+import { bundleForBrowser, servePage } from '../support/browser';
 import type { SilentSignInReport } from './silent-sign-in-page';
 
 // Silent sign-in in real Chromium: a page on one origin, the mock's authorize page on another.

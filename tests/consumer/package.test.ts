@@ -38,7 +38,7 @@ let scratch: string;
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'consumer-'));
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
+  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
   npm(root, 'pack', '--pack-destination', scratch);
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
   app = join(scratch, 'app');

@@ -5,7 +5,7 @@ import { exampleRequest, firstExample } from '../support/example-request';
 import { createValidator } from '../support/schema-validator';
 
 // Real-shaped requests and answers (as the platform's published wire types describe them) against the spec: each
-// class of mismatch issue 9 found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
+// class of mismatch the platform comparison found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
 const docs = { commerce: loadDocument('commerce'), platform: loadDocument('platform') };
 const validators = { commerce: createValidator(docs.commerce), platform: createValidator(docs.platform) };
 const op = (family: Family, operationId: string): Operation => {

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { isPlatformErrorBody } from '../support/fuzz-requests';
+import { isPlatformErrorBody } from '../../scripts/harness/fuzz-requests';
 import { API_KEY } from '../support/mock-credentials';
 
 // The control API under /__mock/ (README, QA section), as QA and the explorer use it: health, fixtures, seed,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { API_KEY } from '../support/mock-credentials';
-import { startArguments } from '../support/mock-process';
+import { startArguments } from '../../scripts/harness/mock-process';
 
 // `npm run mock` as a process: ready on the PORT it is given, bad PORT refused, SIGTERM stops it cleanly.
 const root = new URL('../..', import.meta.url).pathname;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_KEY } from '../support/mock-credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processGroup } from '../support/process-tree';
+import { processGroup } from '../../scripts/harness/process-tree';
 
 // `npm start`, the README's main command, in a scratch copy of the repo (so its generation step never touches
 // this work tree's generated/ while other tests read it): generate, serve the mock and the built site, print

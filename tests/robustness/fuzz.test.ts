@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCases, runFuzz } from '../support/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../support/mock-process';
-import { treeRssMb } from '../support/process-tree';
+import { buildCases, runFuzz } from '../../scripts/harness/fuzz-requests';
+import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { treeRssMb } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
 // 2,000 mutated requests built from the spec's own examples against the real mock process in its default,

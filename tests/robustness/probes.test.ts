@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPlatformErrorBody } from '../support/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../support/mock-process';
-import { treeRssMb } from '../support/process-tree';
+import { isPlatformErrorBody } from '../../scripts/harness/fuzz-requests';
+import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { treeRssMb } from '../../scripts/harness/process-tree';
 import { rawRequest } from '../support/raw-http';
 import { API_KEY } from '../support/mock-credentials';
 

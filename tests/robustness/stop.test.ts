@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockProcess, type MockProcess } from '../support/mock-process';
-import { processGroup, processTree } from '../support/process-tree';
+import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { processGroup, processTree } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
 // SIGINT or SIGTERM to `npm run mock` or to the mock's node process stops every process of the mock within

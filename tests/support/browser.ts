@@ -1,19 +1,9 @@
+// A one-page site for a browser test: a module bundled into an IIFE and an HTML page that loads it.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-
-export const CHROMIUM = '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, with nothing that reaches the network on its own. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
 
 /** Bundles `entry` into an IIFE exposing its exports as `window[globalName]`. */
 export const bundleForBrowser = async (entry: string, globalName: string): Promise<string> => {

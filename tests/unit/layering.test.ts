@@ -10,7 +10,7 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|imp
 const files = (dir: string): string[] =>
   readdirSync(join(root, dir), { recursive: true })
     .map(String)
-    .filter((name) => /\.tsx?$/.test(name))
+    .filter((name) => /\.(tsx?|mjs)$/.test(name) && !name.startsWith('dist/'))
     .map((name) => join(dir, name));
 
 const resolveImport = (from: string, specifier: string): string => {
@@ -30,7 +30,9 @@ const resolveImport = (from: string, specifier: string): string => {
 const importsOf = (file: string): string[] =>
   [...readFileSync(join(root, file), 'utf8').matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2] ?? ''));
 
-const graph = new Map([...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model')].map((file) => [file, importsOf(file)]));
+const graph = new Map(
+  [...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model'), ...files('scripts'), ...files('docs-site')].map((file) => [file, importsOf(file)]),
+);
 
 const reachable = (entry: string): Set<string> => {
   const seen = new Set<string>();
@@ -92,5 +94,30 @@ describe('one-way house', () => {
 
   it('the Node server does reach Node modules (the rule above can fail)', () => {
     expect([...reachable('mock/start-mock.ts')].some((target) => target.startsWith('node:'))).toBe(true);
+  });
+});
+
+// Scripts and the docs site are programs beside each other: neither reaches into a test helper, the docs site
+// imports no script, and scripts use the docs site only through its public entry.
+describe('scripts and docs-site', () => {
+  const DOCS_SITE_ENTRY = 'docs-site/build/index.ts';
+  const importsUnder = (dir: string, wrong: (target: string) => boolean): string[] =>
+    files(dir).flatMap((file) => (graph.get(file) ?? []).filter(wrong).map((target) => `${file} -> ${target}`));
+
+  it('import no test helper', () => {
+    expect(importsUnder('scripts', (target) => target.startsWith('tests/'))).toEqual([]);
+    expect(importsUnder('docs-site', (target) => target.startsWith('tests/'))).toEqual([]);
+  });
+
+  it('docs-site imports nothing from scripts/', () => {
+    expect(importsUnder('docs-site', (target) => target.startsWith('scripts/'))).toEqual([]);
+  });
+
+  it('scripts reach docs-site only through its entry', () => {
+    expect(importsUnder('scripts', (target) => target.startsWith('docs-site/') && target !== DOCS_SITE_ENTRY)).toEqual([]);
+  });
+
+  it('the entry is what scripts do use (the rule above can fail)', () => {
+    expect(importsUnder('scripts', (target) => target === DOCS_SITE_ENTRY)).not.toEqual([]);
   });
 });

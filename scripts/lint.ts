@@ -2,11 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tsImport } from 'tsx/esm/api';
-import { REDOCLY_ENV } from './redocly-env.mjs';
-
-// Node runs this file without a TypeScript loader; the family list lives in the wire protocol's TypeScript.
-const { FAMILIES } = await tsImport('../src/protocol/families.ts', import.meta.url);
+import { FAMILIES } from '../src/protocol';
+import { REDOCLY_ENV } from '../spec-model/redocly-env';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let failed = false;

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 /** The smallest real app: visitor tokens, get the current cart, add to it. Its entry chunk has a budget. */
 export const SMALLEST_APP_BUDGET_GZIP = 6144;
 
-export const APPS = {
+export const APPS: Record<string, string> = {
   'smallest app (createClient, oauthStrategy, getCurrentCart, addToCurrentCart)': `
     import { createClient } from 'storefront-api';
     import { oauthStrategy } from 'storefront-api/auth';
@@ -38,8 +38,14 @@ export const APPS = {
     memberSignIn(auth).login({ email: 'a@b.c', password: 'p' }).then(() => getCurrentCart(client));`,
 };
 
+export interface AppSize {
+  readonly entry: { readonly minified: number; readonly gzipped: number };
+  /** Gzip bytes of the chunks loaded on first use. */
+  readonly lazy: number;
+}
+
 /** Builds `source` importing 'storefront-api' from `packageDir`; sizes of the entry chunk and of every chunk. */
-export const measureApp = async (packageDir, source) => {
+export const measureApp = async (packageDir: string, source: string): Promise<AppSize> => {
   const scratch = mkdtempSync(join(tmpdir(), 'app-size-'));
   try {
     const entry = join(scratch, 'main.js');

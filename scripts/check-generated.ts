@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const INPUTS = ['spec', 'spec-model', 'scripts', 'src', 'redocly.yaml', 'package.json', 'tsconfig.json'];
 
-const listFiles = (dir) =>
+const listFiles = (dir: string): string[] =>
   existsSync(dir)
     ? readdirSync(dir, { recursive: true })
         .map((name) => join(dir, String(name)))

@@ -1,4 +1,7 @@
-// Transport limits of the mock's HTTP server: body size (MOCK_MAX_BODY) and how long a client may take.
+// Transport limits of the mock: the body size both adapters accept (MOCK_MAX_BODY) and how long a client of the
+// Node HTTP server may take. Isomorphic: the MSW adapter bounds bodies with the same limit and answer.
+import { applicationFailure } from './errors/platform-error';
+import type { MockResponse } from './pipeline/types';
 
 /** 1 MiB: far above any request of the API (a bulk update of 100 products is about 100 KB). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -19,6 +22,10 @@ export const DEFAULT_LIMITS: TransportLimits = {
   headersTimeoutMs: 10_000,
   keepAliveTimeoutMs: 5_000,
 };
+
+/** The 413 of a body over the limit, in either adapter. */
+export const bodyTooLarge = (maxBodyBytes: number, requestId: string): MockResponse =>
+  applicationFailure({ status: 413, description: `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${maxBodyBytes} bytes)` }, requestId);
 
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
 

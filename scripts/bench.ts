@@ -1,16 +1,16 @@
 // npm run bench: prints the figures the issues track (sizes and speeds); never a pass/fail test.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size.mjs';
-import { benchMockThroughput } from './bench/mock-throughput.mjs';
-import { measurePerCall } from './bench/per-call.mjs';
-import { installPlatformSdk } from './bench/platform-sdk.mjs';
+import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
+import { benchMockThroughput } from './bench/mock-throughput';
+import { measurePerCall } from './bench/per-call';
+import { installPlatformSdk } from './bench/platform-sdk';
 import { execFileSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The package as the tarball ships it: build dist/ first, then measure apps and calls against it.
-execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { cwd: root, stdio: 'ignore' });
+execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
 console.log(`app bundles against dist/ (esbuild, minified, code-split; budget of the smallest: ${SMALLEST_APP_BUDGET_GZIP} B gzip)`);
 for (const [name, source] of Object.entries(APPS)) {
   const size = await measureApp(root, source);

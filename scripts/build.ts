@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { fixDeclarationSpecifiers } from './build/declaration-specifiers.mjs';
+import { fixDeclarationSpecifiers } from './build/declaration-specifiers';
 import { yamlDocuments } from './build/yaml-documents.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,18 +2,24 @@
 // default stateful mode, side by side in one run: start-up time, requests served, RSS, and autocannon throughput
 // and latency on the same GET and validated POST at 1 and 16 connections. Every server is started and stopped
 // here, each in its own process group. Prints figures; never fails on them.
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
+import { freePort, startArguments } from '../harness/mock-process';
+import { treeRssMb } from '../harness/process-tree';
 
 const require = createRequire(import.meta.url);
 const prismCli = join(dirname(require.resolve('@stoplight/prism-cli/package.json')), 'dist', 'index.js');
 
-const GET = { method: 'GET', path: '/v1/carts/current' };
-const POST = {
+interface BenchRequest {
+  readonly method: 'GET' | 'POST';
+  readonly path: string;
+  readonly body?: string;
+}
+
+const GET: BenchRequest = { method: 'GET', path: '/v1/carts/current' };
+const POST: BenchRequest = {
   method: 'POST',
   path: '/v1/carts/current/add-to-cart',
   body: JSON.stringify({
@@ -29,41 +35,7 @@ const POST = {
 const SESSION = 'bench';
 const HEADERS = { authorization: 'mock-api-key', 'x-mock-session': SESSION, 'content-type': 'application/json' };
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/** RSS of a process and its descendants, in MB (Linux /proc). */
-const treeRssMb = (root) => {
-  const procs = [];
-  for (const name of require('node:fs').readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const rss = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${name}/status`, 'utf8'))?.[1] ?? 0);
-      procs.push({ pid: Number(name), ppid, rss });
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  let total = 0;
-  const queue = [root];
-  while (queue.length) {
-    const pid = queue.shift();
-    total += procs.find((p) => p.pid === pid)?.rss ?? 0;
-    queue.push(...procs.filter((p) => p.ppid === pid).map((p) => p.pid));
-  }
-  return total / 1024;
-};
-
-const answers = async (url) => {
+const answers = async (url: string): Promise<boolean> => {
   try {
     await fetch(url, { headers: HEADERS });
     return true;
@@ -72,8 +44,34 @@ const answers = async (url) => {
   }
 };
 
+interface StartedServer {
+  readonly url: string;
+  readonly child: ChildProcess;
+  readonly startupMs: number;
+}
+
+interface Cell {
+  readonly request: BenchRequest;
+  readonly connections: number;
+  readonly key: string;
+}
+
+interface CellRun {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly errors: number;
+}
+
+interface BenchServer extends StartedServer {
+  readonly name: string;
+  served: number;
+  readonly runs: Record<string, CellRun[]>;
+  rssMb: number;
+}
+
 /** Starts a server in its own process group; ready when `url` answers. */
-const startServer = async (args, cwd, env, url) => {
+const startServer = async (args: string[], cwd: string, env: Record<string, string>, url: string): Promise<StartedServer> => {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   const deadline = Date.now() + 60_000;
@@ -81,19 +79,21 @@ const startServer = async (args, cwd, env, url) => {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { child, startupMs: performance.now() - started };
+  return { url, child, startupMs: performance.now() - started };
 };
 
-const stopServer = async (child) => {
+const stopServer = async (child: ChildProcess): Promise<void> => {
+  const pid = child.pid;
+  if (pid === undefined) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    process.kill(-child.pid, 'SIGTERM');
+    process.kill(-pid, 'SIGTERM');
   } catch {
     return;
   }
   const timer = setTimeout(() => {
     try {
-      process.kill(-child.pid, 'SIGKILL');
+      process.kill(-pid, 'SIGKILL');
     } catch {
       // Already gone.
     }
@@ -102,7 +102,7 @@ const stopServer = async (child) => {
   clearTimeout(timer);
 };
 
-const load = (url, request, connections, duration) =>
+const load = (url: string, request: BenchRequest, connections: number, duration: number): Promise<autocannon.Result> =>
   new Promise((resolve, reject) => {
     autocannon({ url: `${url}${request.path}`, method: request.method, headers: HEADERS, body: request.body, connections, duration }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -110,12 +110,12 @@ const load = (url, request, connections, duration) =>
   });
 
 /** Starts the stateful mock's session afresh (its cart's quantities stay far from their bound); no-op elsewhere. */
-const resetSession = (url) => fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
+const resetSession = (url: string) => fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
 
-const CELLS = [GET, POST].flatMap((request) => [1, 16].map((connections) => ({ request, connections, key: `${request.method} ${request.path} @${connections}` })));
+const CELLS: Cell[] = [GET, POST].flatMap((request) => [1, 16].map((connections) => ({ request, connections, key: `${request.method} ${request.path} @${connections}` })));
 
 /** Each request answers 200 on this server before it is loaded. */
-const checkAnswers = async (name, url) => {
+const checkAnswers = async (name: string, url: string): Promise<void> => {
   for (const request of [GET, POST]) {
     const check = await fetch(`${url}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
     if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
@@ -123,7 +123,7 @@ const checkAnswers = async (name, url) => {
 };
 
 /** One run of one cell on one server: a 1 s warm-up, then `duration` seconds measured. */
-const runCell = async (server, cell, duration) => {
+const runCell = async (server: BenchServer, cell: Cell, duration: number): Promise<CellRun> => {
   await resetSession(server.url);
   const warm = await load(server.url, cell.request, cell.connections, 1);
   const result = await load(server.url, cell.request, cell.connections, duration);
@@ -131,69 +131,64 @@ const runCell = async (server, cell, duration) => {
   return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
 };
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** The node arguments of `npm start` (`exec node <args>` in package.json). */
-const startArguments = (root) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.mock.replace(/^exec\s+node\s+/, '').split(/\s+/);
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** One of our mock's modes, started as `npm start` starts it (an esbuild bundle). */
-const startMock = async (root, mode) => {
+const startMock = async (root: string, mode: 'static' | 'stateful'): Promise<StartedServer> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const mock = await startServer([...startArguments(root), '--mode', mode], root, { PORT: String(port) }, `${url}${GET.path}`);
-  return { url, ...mock };
+  return startServer([...startArguments(), '--mode', mode], root, { PORT: String(port) }, `${url}${GET.path}`);
 };
 
-const startPrism = async (root) => {
+const startPrism = async (root: string): Promise<StartedServer> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const prism = await startServer([prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], root, {}, `${url}${GET.path}`);
-  return { url, ...prism };
+  return startServer([prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], root, {}, `${url}${GET.path}`);
 };
+
+const benchServer = (name: string, started: StartedServer): BenchServer => ({ name, ...started, served: 0, runs: Object.fromEntries(CELLS.map((cell) => [cell.key, []])), rssMb: 0 });
 
 /**
  * The three servers are started one after the other (each start-up timed alone), then loaded in turns: every cell
  * runs once on each server per round, in rotating order, and a cell's figure is its median over the rounds. A
  * machine that slows down for a while then costs every server alike, not whichever happened to run then.
  */
-export const benchMockThroughput = async (root, { duration = 3, rounds = 3 } = {}) => {
-  const servers = [];
+export const benchMockThroughput = async (root: string, { duration = 3, rounds = 3 } = {}): Promise<void> => {
+  const servers: BenchServer[] = [];
   try {
-    servers.push({ name: 'Prism alone (commerce only)', ...(await startPrism(root)) });
-    servers.push({ name: 'our mock, static (both families)', ...(await startMock(root, 'static')) });
-    servers.push({ name: 'our mock, stateful (both families)', ...(await startMock(root, 'stateful')) });
-    for (const server of servers) {
-      await checkAnswers(server.name, server.url);
-      server.served = 0;
-      server.runs = Object.fromEntries(CELLS.map((cell) => [cell.key, []]));
-    }
+    servers.push(benchServer('Prism alone (commerce only)', await startPrism(root)));
+    servers.push(benchServer('our mock, static (both families)', await startMock(root, 'static')));
+    servers.push(benchServer('our mock, stateful (both families)', await startMock(root, 'stateful')));
+    for (const server of servers) await checkAnswers(server.name, server.url);
     for (let round = 0; round < rounds; round += 1) {
       for (const [index, cell] of CELLS.entries()) {
         for (let turn = 0; turn < servers.length; turn += 1) {
           const server = servers[(turn + round + index) % servers.length];
-          server.runs[cell.key].push(await runCell(server, cell, duration));
+          if (server) server.runs[cell.key]?.push(await runCell(server, cell, duration));
         }
       }
     }
-    for (const server of servers) server.rssMb = treeRssMb(server.child.pid);
+    for (const server of servers) server.rssMb = server.child.pid === undefined ? 0 : treeRssMb(server.child.pid);
   } finally {
     for (const server of servers) await stopServer(server.child);
   }
 
   const [prism, , stateful] = servers;
-  const figure = (server, key) => {
-    const runs = server.runs[key];
+  if (!prism || !stateful) throw new Error('the servers did not start');
+  const runsOf = (server: BenchServer, key: string): CellRun[] => server.runs[key] ?? [];
+  const figure = (server: BenchServer, key: string): CellRun => {
+    const runs = runsOf(server, key);
     const perSecond = median(runs.map((run) => run.perSecond));
     return { perSecond, p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
   };
-  const pad = (text, width) => String(text).padEnd(width);
-  const cell = (row) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const cell = (row: CellRun) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
   console.log(`\nmock throughput (autocannon; per cell the median of ${rounds} rounds of ${duration} s after a 1 s warm-up, servers in turns, same machine)`);
   console.log(`${pad('', 44)}${servers.map((server) => pad(server.name, 42)).join('')}stateful / Prism (median; rounds)`);
   for (const { key } of CELLS) {
     const errors = servers.map((server) => figure(server, key).errors);
     const note = errors.some((count) => count > 0) ? `  (errors/non-2xx: ${errors.join(' / ')})` : '';
-    const ratios = stateful.runs[key].map((run, round) => run.perSecond / prism.runs[key][round].perSecond);
+    const ratios = runsOf(stateful, key).map((run, round) => run.perSecond / (runsOf(prism, key)[round]?.perSecond ?? Number.NaN));
     const ratio = `${(figure(stateful, key).perSecond / figure(prism, key).perSecond).toFixed(2)}x; ${ratios.map((value) => value.toFixed(1)).join(' ')}`;
     console.log(`${pad(key, 44)}${servers.map((server) => pad(cell(figure(server, key)), 42)).join('')}${ratio}${note}`);
   }

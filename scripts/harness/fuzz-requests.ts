@@ -2,9 +2,10 @@
 // types, nulls, huge strings, bad escapes, bad enum values, extra and missing keys, malformed or deeply nested
 // JSON, bad query values, no credentials, wrong content type), sent to a running mock. Seeded: a run repeats.
 import { serializeQuery } from '../../src/client/serialize';
-import { FAMILIES, listOperations, loadDocument, type Json, type JsonObject, type Operation } from './documents';
-import { exampleRequest } from './example-request';
-import { API_KEY } from './mock-credentials';
+import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
+import { FAMILIES, listOperations, type Json, type JsonObject, type Operation } from '../../spec-model/document';
+import { exampleRequest } from '../../spec-model/examples';
+import { loadDocument } from '../../spec-model/load';
 
 export interface FuzzCase {
   readonly operationId: string;

@@ -1,7 +1,8 @@
-// The authentication stage: an operation that declares security gets a 401 when none of its requirements is
-// met. Static and dynamic modes only check that the credential is there; which identity it is belongs to a
-// stateful engine.
-import type { SecurityRequirement } from '../../spec-model/operation-contract';
+// The credentials stage: an operation that declares security gets a 401 when none of its requirements is met.
+// Only presence is checked here, in every mode; which identity a credential stands for is the identity stage's.
+import type { SecurityRequirement } from '../../../spec-model/operation-contract';
+import { applicationFailure } from '../../errors/platform-error';
+import type { MockResponse, RoutedRequest } from '../types';
 
 export interface CredentialSources {
   /** Header names in lower case. */
@@ -26,4 +27,13 @@ export const missingCredentials = (security: readonly SecurityRequirement[], sou
   if (security.some(present)) return undefined;
   const first = security[0] ?? [];
   return first.map((credential) => `${credential.name === 'authorization' ? 'Authorization' : credential.name} ${credential.in}`).join(' and ');
+};
+
+const NO_SECURITY: readonly SecurityRequirement[] = [];
+
+/** Undefined: the request may proceed unchanged. */
+export const checkCredentials = (request: RoutedRequest): MockResponse | undefined => {
+  const missing = missingCredentials(request.contract?.security ?? NO_SECURITY, { headers: request.raw.headers, search: request.search });
+  if (!missing) return undefined;
+  return applicationFailure({ status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` }, request.raw.requestId);
 };

@@ -1,0 +1,116 @@
+// The composition root: builds the mock of a mode, once, for either adapter (the Node HTTP server of
+// start-mock.ts, the MSW handlers of msw/). Stateful: the webhook delivery, then the engine over the services
+// and fixtures, whose pipeline runs the identity stage and the services. Static and dynamic: the pipeline over
+// Prism's handler (built by the Node side, the only one that can run Prism), with the health control only.
+// The limits both adapters apply come from here too. Isomorphic: the documents come parsed, and nothing here
+// reaches Prism or a Node module.
+import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
+import type { Family } from '../spec-model/document';
+import type { JsonObject } from '../spec-model/operation-contract';
+import { createStatefulEngine, type StatefulEngine } from './engine/engine';
+import type { Fixture } from './engine/fixtures';
+import type { Services } from './engine/operation';
+import type { StoreProvider } from './engine/store';
+import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from './events/mock-webhooks';
+import { DEFAULT_LIMITS, type TransportLimits } from './limits';
+import type { MockMode, PrismMode } from './modes';
+import { assemblePipeline } from './pipeline/assemble';
+import type { Pipeline } from './pipeline/pipeline';
+import type { OperationHandler } from './pipeline/stages/handler';
+import { createPagesStage } from './pipeline/stages/pages';
+import type { MockPages } from './pipeline/types';
+import { ResponseValidator } from './validation/response-validator';
+import { SchemaCompilers } from './validation/schema-view';
+
+export interface StatefulParts {
+  readonly mode: 'stateful';
+  /** Every operation's implementation, by operationId, and the hosted sign-in. */
+  readonly services: Services;
+  /** Named fixtures; `default` seeds every new session. */
+  readonly fixtures: Readonly<Record<string, Fixture>>;
+  /** The merchant's API key (default `mock-api-key`). */
+  readonly apiKey?: string | undefined;
+  /** Where state lives (default: in memory). */
+  readonly store?: StoreProvider | undefined;
+  /** Webhook delivery: retries, back-off, timeout, the fetch deliveries go through. */
+  readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'> | undefined;
+}
+
+export interface PrismParts {
+  readonly mode: PrismMode;
+  /** Prism's handler over its own copy of the documents (its bundler rewrites references in place). */
+  readonly handler: OperationHandler;
+}
+
+export interface ComposeOptions {
+  /** Both families' bundled documents, parsed. */
+  readonly documents: Readonly<Record<Family, JsonObject>>;
+  readonly parts: StatefulParts | PrismParts;
+  /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
+  readonly publicUrl: () => string;
+  /** Where failures inside the mock are reported. */
+  readonly log: (line: string) => void;
+  readonly limits?: Partial<TransportLimits> | undefined;
+}
+
+export interface ComposedMock {
+  readonly mode: MockMode;
+  /** Answers one request: what an adapter calls with each request it translated. */
+  readonly handle: Pipeline;
+  /** The limits the adapters apply before a request reaches `handle` (the body size above all). */
+  readonly limits: TransportLimits;
+  /** The stateful engine (stateful mode only): events, sessions and controls for in-process callers. */
+  readonly engine: StatefulEngine | undefined;
+  /** Webhook delivery of the engine's events (stateful mode only). */
+  readonly webhooks: MockWebhooks | undefined;
+  close(): Promise<void>;
+}
+
+/** The stateful mode's mock: its engine and webhook delivery are always there. */
+export interface StatefulMock extends ComposedMock {
+  readonly engine: StatefulEngine;
+  readonly webhooks: MockWebhooks;
+}
+
+const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<StatefulMock, 'limits'> => {
+  const { documents, log } = options;
+  const webhooks = createMockWebhooks({ ...parts.webhooks, documents, log });
+  const engine = createStatefulEngine({
+    documents,
+    services: parts.services,
+    fixtures: parts.fixtures,
+    ...(parts.apiKey && { apiKey: parts.apiKey }),
+    ...(parts.store && { store: parts.store }),
+    publicUrl: options.publicUrl,
+    log,
+    controls: webhooks.controls,
+  });
+  webhooks.attach(engine.events);
+  return { mode: 'stateful', handle: (request) => engine.handle(request), engine, webhooks, close: () => webhooks.close() };
+};
+
+const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<ComposedMock, 'limits'> => {
+  const { mode } = parts;
+  const compilers = new SchemaCompilers();
+  const health: MockPages = async (_request, method, path) =>
+    method === 'GET' && path === '/__mock/health'
+      ? { status: 200, headers: { 'content-type': JSON_MEDIA_TYPE }, body: JSON.stringify({ mode, families: FAMILIES, sessions: [] }) }
+      : undefined;
+  const handle = assemblePipeline({
+    documents: options.documents,
+    compilers,
+    responses: new ResponseValidator(compilers, options.documents),
+    pages: createPagesStage({ mode, controls: health }),
+    handler: parts.handler,
+    log: options.log,
+  });
+  return { mode, handle, engine: undefined, webhooks: undefined, close: async () => undefined };
+};
+
+export function composeMock(options: ComposeOptions & { readonly parts: StatefulParts }): StatefulMock;
+export function composeMock(options: ComposeOptions): ComposedMock;
+export function composeMock(options: ComposeOptions): ComposedMock {
+  const { parts } = options;
+  const composed = parts.mode === 'stateful' ? composeStateful(options, parts) : composePrism(options, parts);
+  return { ...composed, limits: { ...DEFAULT_LIMITS, ...options.limits } };
+}

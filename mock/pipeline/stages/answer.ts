@@ -1,0 +1,33 @@
+// The answer stage: what leaves the pipeline. An operation's answer is serialized here (JSON, unless the check
+// stage kept its text), a refusal becomes the platform's error body, and every answer carries the request id,
+// as the platform's do. A failure anywhere in the pipeline becomes a 500 naming the operation, logged with the
+// request id, and the next request is served.
+import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../../src/protocol';
+import { applicationFailure, internalFailure } from '../../errors/platform-error';
+import type { MockRequest, MockResponse, Trace } from '../types';
+import type { ContractAnswer, Refusal } from './handler';
+
+/** The response of an operation's result that passed its check; `text` is the body's JSON text when known. */
+export const operationAnswer = (result: ContractAnswer | Refusal, text: string | undefined, requestId: string): MockResponse => {
+  if (result.kind === 'refusal') {
+    const { status, code, description, data } = result;
+    return applicationFailure({ status, code, description, ...(data && { data }) }, requestId);
+  }
+  const { status, body, headers } = result;
+  if (body === undefined) return { status, headers: { ...headers, [REQUEST_ID_HEADER]: requestId }, body: '' };
+  return {
+    status,
+    headers: { 'content-type': JSON_MEDIA_TYPE, ...headers, [REQUEST_ID_HEADER]: requestId },
+    body: text ?? result.text ?? JSON.stringify(body),
+  };
+};
+
+/** The response with the request id header (the same object when it carries it already). */
+export const withRequestId = (response: MockResponse, requestId: string): MockResponse =>
+  response.headers[REQUEST_ID_HEADER] === requestId ? response : { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
+
+/** The 500 of a failure inside the mock, reported on `log` with the request id and what the pipeline knew. */
+export const failureAnswer = (error: unknown, request: MockRequest, trace: Trace, log: (line: string) => void): MockResponse => {
+  log(`500 ${request.requestId} ${trace.operationId ?? '-'} ${request.method} ${request.target.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
+  return internalFailure(trace.operationId, error, request.requestId);
+};

@@ -1,0 +1,36 @@
+// The body stage: an operation that takes a JSON body gets it parsed, bounded in depth (see parse-json.ts); a
+// body of another content type is a 415, malformed JSON a 400. A body sent to an operation that takes none is
+// not read at all.
+import { isJsonMediaType } from '../../../src/protocol';
+import { applicationFailure } from '../../errors/platform-error';
+import { parseJsonText } from '../parse-json';
+import type { IdentifiedRequest, MockResponse, ParsedRequest } from '../types';
+
+const utf8 = new TextDecoder('utf-8');
+
+export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockResponse => {
+  const { raw, contract } = request;
+  let body: unknown;
+  if (contract?.body && raw.body.length > 0) {
+    const type = raw.headers['content-type'];
+    if (type !== undefined && !isJsonMediaType(type)) {
+      return applicationFailure({ status: 415, description: `${request.operation.operationId} takes application/json, not ${type.slice(0, 100)}` }, raw.requestId);
+    }
+    const parsed = parseJsonText(utf8.decode(raw.body));
+    if (!parsed.ok) return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId);
+    body = parsed.value;
+  }
+  return {
+    raw,
+    method: request.method,
+    path: request.path,
+    search: request.search,
+    family: request.family,
+    operation: request.operation,
+    contract,
+    validator: request.validator,
+    pathParams: request.pathParams,
+    caller: request.caller,
+    body,
+  };
+};

@@ -1,1 +1,0 @@
-export declare const REDOCLY_ENV: NodeJS.ProcessEnv;

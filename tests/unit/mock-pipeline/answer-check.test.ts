@@ -1,0 +1,98 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ExampleAnswers } from '../../../mock/engine/example-answers';
+import { createAnswerCheck } from '../../../mock/pipeline/stages/answer-check';
+import type { ContractAnswer } from '../../../mock/pipeline/stages/handler';
+import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
+import type { MockResponse, ValidatedRequest } from '../../../mock/pipeline/types';
+import { documents, errorOf, parsed, REQUEST_ID, responses } from './parts';
+
+const examples = new ExampleAnswers(documents);
+const cartExample = (examples.answer('getCurrentCart', {}) as { body: { cart: Record<string, unknown> } }).body;
+
+const deepFreeze = <T>(value: T): T => {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+};
+
+const validated = (method: string, target: string, body?: string): ValidatedRequest => {
+  const result = validateRequest(parsed(method, target, { authorization: 'k' }, body));
+  if ('status' in result) throw new Error(`answered ${result.status}: ${String(result.body)}`);
+  return result;
+};
+const cartRead = validated('GET', '/v1/carts/current');
+const answer = (body: unknown, status = 200): ContractAnswer => ({ kind: 'answer', status, body });
+
+const checker = () => {
+  const lines: string[] = [];
+  return { check: createAnswerCheck({ responses, log: (line) => lines.push(line) }), lines };
+};
+
+describe('answer check stage', () => {
+  it('passes an answer that keeps the contract, logging nothing', () => {
+    const { check, lines } = checker();
+    expect(check(cartRead, answer(structuredClone(cartExample)))).toEqual({ ok: true, text: undefined });
+    expect(lines).toEqual([]);
+  });
+
+  it('answers a broken answer with a 500 naming the operation and the field, logged with the request id', () => {
+    const { check, lines } = checker();
+    const verdict = check(cartRead, answer({ cart: { ...cartExample, id: 'not-a-uuid' } }));
+    expect(verdict.ok).toBe(false);
+    const response = (verdict as { response: MockResponse }).response;
+    expect(response.status).toBe(500);
+    expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
+    expect(lines).toEqual([`500 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid`]);
+  });
+
+  it('refuses a status the operation does not declare, for an answer as for a refusal', () => {
+    const { check, lines } = checker();
+    expect(check(cartRead, answer({}, 418)).ok).toBe(false);
+    expect(check(cartRead, { kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' })).toEqual({ ok: true, text: undefined });
+    expect(check(cartRead, { kind: 'refusal', status: 409, code: 'CONFLICT', description: 'busy' }).ok).toBe(false);
+    expect(lines[0]).toMatch(/"status" 418 is not a status getCurrentCart declares$/);
+    expect(lines[1]).toBe(`500 ${REQUEST_ID} getCurrentCart: refused with 409 CONFLICT, a status the operation does not declare (busy)`);
+  });
+
+  it('serves a generated answer that breaks the contract, logged the same way under the status it is served with', () => {
+    const { check, lines } = checker();
+    expect(check(cartRead, { ...answer({ cart: { ...cartExample, id: 'x' } }), generated: true })).toEqual({ ok: true, text: undefined });
+    expect(lines).toEqual([`200 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid (a generated answer, served as it is)`]);
+  });
+
+  it('keeps the verdict and the text of a read answer wrapping one frozen record, and checks it once', () => {
+    const { check } = checker();
+    const spy = vi.spyOn(responses, 'check');
+    try {
+      const record = deepFreeze(structuredClone(cartExample));
+      const first = check(cartRead, answer({ cart: record }));
+      const second = check(cartRead, answer({ cart: record }));
+      expect(first).toEqual({ ok: true, text: JSON.stringify({ cart: record }) });
+      expect(second).toEqual(first);
+      expect(spy).toHaveBeenCalledTimes(1);
+      // An open record may change after it passed: checked every time, its text not kept.
+      const open = structuredClone(cartExample);
+      check(cartRead, answer({ cart: open }));
+      expect(check(cartRead, answer({ cart: open }))).toEqual({ ok: true, text: undefined });
+      expect(spy).toHaveBeenCalledTimes(3);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps nothing for a write, whose answer the next write replaces', () => {
+    const { check } = checker();
+    const spy = vi.spyOn(responses, 'check');
+    try {
+      const write = validated('POST', '/v1/carts/current/add-to-cart', '{"lineItems":[]}');
+      const record = deepFreeze(structuredClone(cartExample));
+      check(write, answer({ cart: record }));
+      expect(check(write, answer({ cart: record }))).toEqual({ ok: true, text: undefined });
+      expect(spy).toHaveBeenCalledTimes(2);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

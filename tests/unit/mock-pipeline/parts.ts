@@ -1,0 +1,48 @@
+// What the stage tests build on: the real documents, router and validators (no server), and requests as an
+// adapter hands them over, taken through the stages before the one under test.
+import { MOCK_FAMILIES, type FamilyName } from '../../../mock/families';
+import { readDocuments } from '../../../mock/node/read-documents';
+import { readJsonBody } from '../../../mock/pipeline/stages/body';
+import { createRouteStage } from '../../../mock/pipeline/stages/route';
+import { readTarget } from '../../../mock/pipeline/stages/target';
+import type { MockRequest, MockResponse, ParsedRequest, RoutedRequest, TargetedRequest } from '../../../mock/pipeline/types';
+import { MockRouter } from '../../../mock/routing';
+import { RequestValidator } from '../../../mock/validation/request-validator';
+import { ResponseValidator } from '../../../mock/validation/response-validator';
+import { SchemaCompilers } from '../../../mock/validation/schema-view';
+import { readOperationContracts } from '../../../spec-model/operation-contract';
+
+export const documents = readDocuments();
+export const compilers = new SchemaCompilers();
+export const responses = new ResponseValidator(compilers, documents);
+export const validators = new Map<FamilyName, RequestValidator>(
+  MOCK_FAMILIES.map((family) => [family.name, new RequestValidator(compilers, family.name, documents[family.name], readOperationContracts(documents[family.name]))]),
+);
+export const route = createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators });
+
+export const REQUEST_ID = '1700000000.000.test-request';
+
+export const mockRequest = (method: string, target: string, headers: Record<string, string> = {}, body = ''): MockRequest => ({
+  method,
+  target,
+  headers,
+  body: new TextEncoder().encode(body),
+  requestId: REQUEST_ID,
+});
+
+const passed = <T extends object>(result: T | MockResponse, stage: string): T => {
+  if ('status' in result) throw new Error(`${stage} answered ${result.status}: ${String(result.body)}`);
+  return result;
+};
+
+export const targeted = (method: string, target: string, headers?: Record<string, string>, body?: string): TargetedRequest =>
+  passed(readTarget(mockRequest(method, target, headers, body)), 'target');
+
+export const routed = (method: string, target: string, headers?: Record<string, string>, body?: string): RoutedRequest =>
+  passed(route(targeted(method, target, headers, body), {}), 'route');
+
+export const parsed = (method: string, target: string, headers?: Record<string, string>, body?: string): ParsedRequest =>
+  passed(readJsonBody(routed(method, target, headers, body)), 'body');
+
+/** The platform's error body of an answer. */
+export const errorOf = (response: MockResponse): { message: string; details: Record<string, any> } => JSON.parse(String(response.body));
