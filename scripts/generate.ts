@@ -13,6 +13,7 @@ import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { REDOCLY_ENV } from '../spec-model/redocly-env';
+import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const started = performance.now();
@@ -112,6 +113,7 @@ for (const family of FAMILIES as readonly Family[]) {
   writeFileSync(join(out, 'operations.ts'), routesFile(family, metas));
   writeFileSync(join(out, 'functions.ts'), functionsFile(family, operations, metas));
   writeFileSync(join(out, 'hooks.ts'), hooksFile(family, operations, metas));
+  writeFileSync(join(out, 'service-types.ts'), banner(family) + serviceTypesFile(operations, ENVELOPE_PARAMETER, envelopeType));
   const webhooks = listWebhooks(family, document).sort((a, b) => a.eventType.localeCompare(b.eventType));
   writeFileSync(join(out, 'events.ts'), eventsFile(family, webhooks));
 }

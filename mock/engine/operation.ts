@@ -1,5 +1,6 @@
 // The contract between the engine and the services: each operation of both families is an OperationImpl
 // keyed by its operationId, with the role it needs and a handler from the validated request to the answer.
+// Services declare theirs with defineService (service-table.ts), which types each one by its operation.
 import type { EventBody, EventType } from './events';
 import type { ExampleAnswers } from './example-answers';
 import type { Identity, IdentityRegistry } from './identity';
@@ -29,7 +30,10 @@ export interface OperationContext {
   readonly path: Readonly<Record<string, string>>;
   /** Query parameters coerced to their schema types; an encoded `.r` message decoded under its name. */
   readonly query: Readonly<Record<string, unknown>>;
-  /** The JSON body, already valid against the operation's request schema (or undefined). */
+  /**
+   * The JSON body, already valid against the operation's request schema: the empty message when none was sent,
+   * undefined when the operation declares no body.
+   */
   readonly body: unknown;
   /** Header names in lower case. */
   readonly headers: Readonly<Record<string, string>>;

@@ -76,7 +76,8 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         store,
         path: request.pathParams,
         query: request.query,
-        body: request.body,
+        // A request sent without a body is the empty message, as it was validated.
+        body: request.body === undefined && request.contract?.body ? {} : request.body,
         headers: raw.headers,
         requestId,
         publicUrl: options.publicUrl(),

@@ -1,5 +1,7 @@
-// Every operation of both families, one service per file, merged by operationId (a name twice is a bug).
+// Every operation of both families, one service per file, merged by operationId. An operation no service
+// implements, or one implemented twice, is a compile error (and, twice, an error at start as well).
 import type { ServiceOperations, Services } from '../engine/operation';
+import type { ImplementedTwice, Unimplemented } from '../engine/service-table';
 import { backInStockOperations } from './commerce/back-in-stock';
 import { checkoutOperations } from './commerce/checkout';
 import { currentCartOperations } from './commerce/current-cart';
@@ -15,7 +17,7 @@ import { recommendationOperations } from './platform/recommendations';
 import { redirectSessionOperations } from './platform/redirect-sessions';
 import { reviewOperations } from './platform/reviews';
 
-const SERVICES_BY_NAME: Readonly<Record<string, ServiceOperations>> = {
+const SERVICES_BY_NAME = {
   'commerce/current-cart': currentCartOperations,
   'commerce/checkout': checkoutOperations,
   'commerce/orders': orderOperations,
@@ -29,11 +31,16 @@ const SERVICES_BY_NAME: Readonly<Record<string, ServiceOperations>> = {
   'platform/reviews': reviewOperations,
   'platform/redirect-sessions': redirectSessionOperations,
   'platform/authentication': authenticationOperations,
-};
+} as const satisfies Readonly<Record<string, ServiceOperations>>;
+
+/** Compiles only when `Ids` is empty; the error names the operationIds. */
+type NoneOf<Ids extends never> = Ids;
+export type EveryOperationImplemented = NoneOf<Unimplemented<typeof SERVICES_BY_NAME>>;
+export type NoOperationImplementedTwice = NoneOf<ImplementedTwice<typeof SERVICES_BY_NAME>>;
 
 const merge = (): ServiceOperations => {
   const all: Record<string, ServiceOperations[string]> = {};
-  for (const [service, operations] of Object.entries(SERVICES_BY_NAME)) {
+  for (const [service, operations] of Object.entries<ServiceOperations>(SERVICES_BY_NAME)) {
     for (const [operationId, operation] of Object.entries(operations)) {
       if (all[operationId]) throw new Error(`${operationId} is implemented twice (again in ${service})`);
       all[operationId] = operation;
@@ -44,7 +51,7 @@ const merge = (): ServiceOperations => {
 
 /** The service each operation belongs to, for the README and the coverage test. */
 export const SERVICE_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(SERVICES_BY_NAME).flatMap(([service, operations]) => Object.keys(operations).map((operationId) => [operationId, service])),
+  Object.entries<ServiceOperations>(SERVICES_BY_NAME).flatMap(([service, operations]) => Object.keys(operations).map((operationId) => [operationId, service])),
 );
 
 export const SERVICES: Services = { operations: merge(), hostedSignInMember };

@@ -22,7 +22,7 @@ const codeFiles = (): string[] =>
   );
 
 /** Every comment of a file, as text, once each. */
-export const commentsOf = (fileName: string, text: string): string[] => {
+const commentsOf = (fileName: string, text: string): string[] => {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   const seen = new Map<number, string>();
   const collect = (ranges: readonly ts.CommentRange[] | undefined) => {

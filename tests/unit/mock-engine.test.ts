@@ -139,4 +139,14 @@ describe('the stateful engine', () => {
     expect((await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'one' })).status).toBe(404);
     expect((await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'two' })).status).toBe(200);
   });
+
+  it('reads a request sent without a body as the empty message, as it validates it', async () => {
+    const engine = engineWith({});
+    const query = await call(engine, 'POST', '/v1/products/query-platformized', { authorization: API_KEY });
+    expect(query.status).toBe(200);
+    expect(query.body?.products.length).toBeGreaterThan(0);
+    const add = await call(engine, 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'empty-body' });
+    expect(add.status).toBe(400);
+    expect(add.body?.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'lineItems', violatedRule: 'MIN_SIZE' })]);
+  });
 });

@@ -4,27 +4,29 @@
 import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { invalidField, notFound, PlatformFailure } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { sameItem } from './catalog-lines';
-import { BACK_IN_STOCK_EVENTS } from './event-types';
 
 type NotificationRequest = CommerceSchema<'BackInStockNotificationRequest'>;
 
-const requestOr404 = async (context: OperationContext, id: string): Promise<NotificationRequest> => {
+const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_request');
+
+const requestOr404 = async (context: CallContext, id: string): Promise<NotificationRequest> => {
   const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
   if (!request) throw notFound('Back-in-stock notification request', id);
   return request;
 };
 
-const save = async (context: OperationContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
+const save = async (context: CallContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
   await context.store.put(COLLECTIONS.backInStockRequests, request.id as string, request);
   context.emit(isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated, request.id as string, isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } });
   return request;
 };
 
-const page = async (context: OperationContext, message: CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) => {
+const page = async (context: CallContext, message: CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) => {
   const request = message?.query;
   const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
   if (request?.paging && !request.cursorPaging) {
@@ -42,11 +44,11 @@ const page = async (context: OperationContext, message: CommerceBody<'queryBackI
   return { requests: cursor.items, metadata: { count: cursor.items.length, offset: at.offset, total: matching.length, cursors: cursor.cursors } };
 };
 
-export const backInStockOperations: ServiceOperations = {
+export const backInStockOperations = defineService('commerce', {
   createBackInStockNotificationRequest: {
     access: 'shopper',
     async handle(context) {
-      const { request } = context.body as CommerceBody<'createBackInStockNotificationRequest'>;
+      const { request } = context.body;
       const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
         (existing) => existing.status === 'RECEIVED' && existing.email?.toLowerCase() === request.email.toLowerCase() && sameItem(existing.catalogReference, request.catalogReference),
       );
@@ -64,12 +66,12 @@ export const backInStockOperations: ServiceOperations = {
   },
   getBackInStockNotificationRequest: {
     access: 'merchant',
-    handle: async (context) => ({ body: { request: await requestOr404(context, context.path.id as string) } }),
+    handle: async (context) => ({ body: { request: await requestOr404(context, context.path.id) } }),
   },
   deleteBackInStockNotificationRequest: {
     access: 'merchant',
     async handle(context) {
-      const request = await requestOr404(context, context.path.id as string);
+      const request = await requestOr404(context, context.path.id);
       await context.store.remove(COLLECTIONS.backInStockRequests, request.id as string);
       context.emit(BACK_IN_STOCK_EVENTS.deleted, request.id as string, { deletedEvent: { deletedEntity: request } });
       return { body: {} };
@@ -78,22 +80,22 @@ export const backInStockOperations: ServiceOperations = {
   markBackInStockNotificationRequestAsNotificationSent: {
     access: 'merchant',
     async handle(context) {
-      const request = await requestOr404(context, context.path.id as string);
+      const request = await requestOr404(context, context.path.id);
       return { body: { request: await save(context, { ...request, status: 'NOTIFICATION_SENT', autoNotified: false }) } };
     },
   },
   queryBackInStockNotificationRequests: {
     access: 'merchant',
-    handle: async (context) => ({ body: await page(context, context.query['.r'] as CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) }),
+    handle: async (context) => ({ body: await page(context, context.query['.r']) }),
   },
   queryBackInStockNotificationRequestsFallback: {
     access: 'merchant',
-    handle: async (context) => ({ body: await page(context, context.body as CommerceBody<'queryBackInStockNotificationRequestsFallback'>) }),
+    handle: async (context) => ({ body: await page(context, context.body) }),
   },
   countBackInStockNotificationRequestsByCatalogReference: {
     access: 'merchant',
     async handle(context) {
-      const { catalogReferences = [] } = (context.query['.r'] ?? {}) as { catalogReferences?: CommerceSchema<'CatalogReference'>[] };
+      const { catalogReferences = [] } = context.query['.r'] ?? {};
       const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter((request) => request.status === 'RECEIVED');
       return {
         body: {
@@ -108,7 +110,7 @@ export const backInStockOperations: ServiceOperations = {
   reportItemsBackInStock: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as CommerceBody<'reportItemsBackInStock'>;
+      const request = context.body;
       if (!request.catalogReference && !request.requestIds?.length) throw invalidField('catalogReference', 'or requestIds is required', 'REQUIRED_FIELD');
       const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(
@@ -124,4 +126,4 @@ export const backInStockOperations: ServiceOperations = {
       return { body: {} };
     },
   },
-};
+});

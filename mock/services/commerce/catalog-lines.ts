@@ -5,11 +5,11 @@ import { findVariant, type Product } from '../../computations/catalogue-product'
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
 import type { SiteSettings } from '../../engine/fixtures';
-import type { OperationContext } from '../../engine/operation';
 import type { SessionStore } from '../../engine/store';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { STORES_APP_ID } from '../platform/recommendations';
+import type { CallContext } from '../../engine/service-table';
 
 export type CartLineItem = CommerceSchema<'CartLineItem'>;
 type CatalogReference = CommerceSchema<'CatalogReference'>;
@@ -126,7 +126,7 @@ export const withQuantity = (line: CartLineItem, quantity: number, currency: str
 
 /** The priced lines a request asks for: catalogue items and custom ones. */
 export const requestedLines = async (
-  context: OperationContext,
+  context: CallContext,
   settings: SiteSettings,
   lineItems: readonly { quantity?: number; catalogReference?: CommerceSchema<'CatalogReference'> }[] = [],
   customLineItems: readonly CommerceSchema<'CheckoutCustomLineItem'>[] = [],

@@ -6,12 +6,12 @@ import { applyPatch } from '../../computations/field-mask';
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField, notFound, PlatformFailure } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type ServiceContext, type CallContext } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { assertOwner, buyerIdsOf, createdByOf } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { requestedLines, withQuantity, type CartLineItem } from './catalog-lines';
-import { CART_EVENTS, CHECKOUT_EVENTS } from './event-types';
 import { placeOrder } from './orders';
 import { appliedDiscounts, calculationErrors, cartLineOf, checkoutLine, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 
@@ -28,7 +28,10 @@ interface CheckoutExtras {
 
 const EXTRAS = 'checkoutExtras';
 
-const extrasOf = async (context: OperationContext, id: string): Promise<CheckoutExtras> => (await context.store.get<CheckoutExtras>(EXTRAS, id)) ?? { id };
+const CART_EVENTS = eventsOf('wix.ecom.v1.cart');
+const CHECKOUT_EVENTS = eventsOf('wix.ecom.v1.checkout');
+
+const extrasOf = async (context: CallContext, id: string): Promise<CheckoutExtras> => (await context.store.get<CheckoutExtras>(EXTRAS, id)) ?? { id };
 
 const destinationOf = (checkout: Checkout): Address | undefined => checkout.shippingInfo?.shippingDestination?.address ?? checkout.billingInfo?.address;
 
@@ -78,7 +81,7 @@ export const pricedCheckout = (checkout: Checkout, extras: CheckoutExtras, setti
   };
 };
 
-const save = async (context: OperationContext, checkout: Checkout, extras: CheckoutExtras, isNew = false): Promise<Checkout> => {
+const save = async (context: CallContext, checkout: Checkout, extras: CheckoutExtras, isNew = false): Promise<Checkout> => {
   const settings = await readSettings(context.store);
   const stored = { ...pricedCheckout(checkout, extras, settings), updatedDate: context.now() };
   await context.store.put(COLLECTIONS.checkouts, stored.id as string, stored);
@@ -88,15 +91,15 @@ const save = async (context: OperationContext, checkout: Checkout, extras: Check
 };
 
 /** A checkout the caller may see: its own, or any for the merchant. */
-const checkoutOf = async (context: OperationContext, id: string): Promise<Checkout> => {
+const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> => {
   const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
   if (!checkout) throw notFound('Checkout', id);
-  assertOwner(context.identity as NonNullable<OperationContext['identity']>, checkout.buyerInfo, `Checkout ${id}`);
+  assertOwner(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo, `Checkout ${id}`);
   return checkout;
 };
 
 /** A checkout the caller may change: not completed (428 where the operation declares it, else 400). */
-const openCheckout = async (context: OperationContext, id: string): Promise<Checkout> => {
+const openCheckout = async (context: CallContext, id: string): Promise<Checkout> => {
   const checkout = await checkoutOf(context, id);
   if (checkout.completed) {
     throw new PlatformFailure(context.declares(428) ? 428 : 400, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${id} is completed: it cannot be changed`);
@@ -119,8 +122,8 @@ export interface NewCheckout {
   readonly info?: Checkout;
 }
 
-export const createCheckoutFromLines = async (context: OperationContext, settings: SiteSettings, given: NewCheckout): Promise<Checkout> => {
-  const identity = context.identity as NonNullable<OperationContext['identity']>;
+export const createCheckoutFromLines = async (context: CallContext, settings: SiteSettings, given: NewCheckout): Promise<Checkout> => {
+  const identity = context.identity as NonNullable<CallContext['identity']>;
   const now = context.now();
   const info = given.info ?? {};
   const shippingAddress = given.shippingAddress ?? info.shippingInfo?.shippingDestination?.address;
@@ -160,17 +163,29 @@ const lineIdsCheck = (checkout: Checkout, ids: readonly string[], field: string)
     if (!checkout.lineItems?.some((line) => line.id === id)) throw invalidField(`${field}[${index}]`, `${id} is not a line item of the checkout`);
   });
 
-const change = (update: (context: OperationContext, checkout: Checkout, extras: CheckoutExtras) => Promise<[Checkout, CheckoutExtras]> | [Checkout, CheckoutExtras]) => async (context: OperationContext) => {
-  const checkout = await openCheckout(context, context.path.id as string);
+/** The operations that change an open checkout (its id in the path) and answer it. */
+type CheckoutChange =
+  | 'updateCheckout'
+  | 'removeCheckoutCoupon'
+  | 'removeCheckoutGiftCard'
+  | 'removeCheckoutOverrideCheckoutUrl'
+  | 'addToCheckout'
+  | 'removeCheckoutLineItems'
+  | 'updateCheckoutLineItemsQuantity';
+
+const change =
+  <K extends CheckoutChange>(update: (context: ServiceContext<'commerce', K>, checkout: Checkout, extras: CheckoutExtras) => Promise<[Checkout, CheckoutExtras]> | [Checkout, CheckoutExtras]) =>
+  async (context: ServiceContext<'commerce', K>) => {
+  const checkout = await openCheckout(context, context.path.id);
   const [next, extras] = await update(context, checkout, await extrasOf(context, checkout.id as string));
   return { body: { checkout: await save(context, next, extras) } };
 };
 
-export const checkoutOperations: ServiceOperations = {
+export const checkoutOperations = defineService('commerce', {
   createCheckout: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as CommerceBody<'createCheckout'>;
+      const request = context.body;
       const settings = await readSettings(context.store);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       const checkout = await createCheckoutFromLines(context, settings, {
@@ -185,11 +200,11 @@ export const checkoutOperations: ServiceOperations = {
       return { body: { checkout } };
     },
   },
-  getCheckout: { access: 'shopper', handle: async (context) => ({ body: { checkout: await checkoutOf(context, context.path.id as string) } }) },
+  getCheckout: { access: 'shopper', handle: async (context) => ({ body: { checkout: await checkoutOf(context, context.path.id) } }) },
   getCheckoutByCartId: {
     access: 'shopper',
     async handle(context) {
-      const cartId = context.path.id as string;
+      const cartId = context.path.id;
       const checkouts = (await context.store.list<Checkout>(COLLECTIONS.checkouts)).filter((checkout) => checkout.cartId === cartId);
       const latest = checkouts.sort((a, b) => String(b.createdDate).localeCompare(String(a.createdDate)))[0];
       if (!latest) throw notFound('Checkout of cart', cartId);
@@ -199,7 +214,7 @@ export const checkoutOperations: ServiceOperations = {
   getCheckoutUrl: {
     access: 'shopper',
     async handle(context) {
-      const checkout = await checkoutOf(context, context.path.id as string);
+      const checkout = await checkoutOf(context, context.path.id);
       const extras = await extrasOf(context, checkout.id as string);
       const settings = await readSettings(context.store);
       return { body: { checkoutUrl: extras.overrideCheckoutUrl ?? `${settings.siteUrl.replace(/\/+$/, '')}/checkout?checkoutId=${checkout.id}` } };
@@ -208,14 +223,14 @@ export const checkoutOperations: ServiceOperations = {
   getCheckoutPaymentSettings: {
     access: 'shopper',
     async handle(context) {
-      await checkoutOf(context, context.path.id as string);
+      await checkoutOf(context, context.path.id);
       return { body: { paymentSettings: { blockedPaymentOptions: [] } } };
     },
   },
   updateCheckout: {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
-      const request = context.body as CommerceBody<'updateCheckout'>;
+      const request = context.body;
       const settings = await readSettings(context.store);
       const { id: _id, lineItems: _lines, completed: _completed, ...fields } = request.checkout;
       let next = applyPatch(checkout, fields, request.fieldMask);
@@ -239,7 +254,7 @@ export const checkoutOperations: ServiceOperations = {
   addToCheckout: {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
-      const { lineItems, customLineItems } = context.body as CommerceBody<'addToCheckout'>;
+      const { lineItems, customLineItems } = context.body;
       if (!lineItems?.length && !customLineItems?.length) throw invalidField('lineItems', 'needs at least one line item or custom line item', 'MIN_SIZE');
       const settings = await readSettings(context.store);
       const lines = await requestedLines(context, settings, lineItems, customLineItems);
@@ -249,7 +264,7 @@ export const checkoutOperations: ServiceOperations = {
   removeCheckoutLineItems: {
     access: 'shopper',
     handle: change((context, checkout, extras) => {
-      const { lineItemIds } = context.body as CommerceBody<'removeCheckoutLineItems'>;
+      const { lineItemIds } = context.body;
       lineIdsCheck(checkout, lineItemIds, 'lineItemIds');
       return [{ ...checkout, lineItems: (checkout.lineItems ?? []).filter((line) => !lineItemIds.includes(line.id as string)) }, extras];
     }),
@@ -257,7 +272,7 @@ export const checkoutOperations: ServiceOperations = {
   updateCheckoutLineItemsQuantity: {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
-      const { lineItems } = context.body as CommerceBody<'updateCheckoutLineItemsQuantity'>;
+      const { lineItems } = context.body;
       lineIdsCheck(checkout, lineItems.map((line) => line.id ?? ''), 'lineItems');
       const settings = await readSettings(context.store);
       return [
@@ -275,8 +290,8 @@ export const checkoutOperations: ServiceOperations = {
   createOrderFromCheckout: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as CommerceBody<'createOrderFromCheckout'>;
-      const checkout = await checkoutOf(context, context.path.id as string);
+      const request = context.body;
+      const checkout = await checkoutOf(context, context.path.id);
       if (checkout.completed) throw new PlatformFailure(428, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${checkout.id} is completed: an order was created from it already`);
       if (!checkout.lineItems?.length) throw new PlatformFailure(428, 'CHECKOUT_HAS_NO_LINE_ITEMS', `Checkout ${checkout.id} has no line items`);
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
@@ -300,7 +315,7 @@ export const checkoutOperations: ServiceOperations = {
   markCheckoutAsCompleted: {
     access: 'shopper',
     async handle(context) {
-      const checkout = await checkoutOf(context, context.path.id as string);
+      const checkout = await checkoutOf(context, context.path.id);
       if (!checkout.completed) {
         const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
         await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);
@@ -309,4 +324,4 @@ export const checkoutOperations: ServiceOperations = {
       return { body: {} };
     },
   },
-};
+});

@@ -6,7 +6,7 @@ import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money'
 import { applyPatch } from '../../computations/field-mask';
 import { invalidField, notFound } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
 import { buyerIdsOf } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
@@ -14,26 +14,28 @@ import type { Product } from '../../computations/catalogue-product';
 import { catalogLine, customLine, sameItem, withQuantity, type CartLineItem } from './catalog-lines';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { createCheckoutFromLines } from './checkout';
-import { CART_EVENTS } from './event-types';
+import { eventsOf } from '../event-types';
 
 export type Cart = CommerceSchema<'Cart'>;
 
 const MAX_QUANTITY = 100_000;
+
+const CART_EVENTS = eventsOf('wix.ecom.v1.cart');
 
 interface CurrentCartIndex {
   readonly id: string;
   readonly cartId: string;
 }
 
-const ownerOf = (context: OperationContext): string => context.identity?.id as string;
+const ownerOf = (context: CallContext): string => context.identity?.id as string;
 
 /** The caller's current cart, if it has one. */
-export const currentCart = async (context: OperationContext): Promise<Cart | undefined> => {
+export const currentCart = async (context: CallContext): Promise<Cart | undefined> => {
   const index = await context.store.get<CurrentCartIndex>(COLLECTIONS.currentCarts, ownerOf(context));
   return index ? context.store.get<Cart>(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
-const cartOr404 = async (context: OperationContext): Promise<Cart> => {
+const cartOr404 = async (context: CallContext): Promise<Cart> => {
   const cart = await currentCart(context);
   if (!cart) throw notFound('Current cart of', ownerOf(context));
   return cart;
@@ -84,7 +86,7 @@ const priced = (cart: Cart, settings: SiteSettings, now: string): Cart => {
 };
 
 /** Prices and stores the cart, and emits its created or updated event. */
-const save = async (context: OperationContext, cart: Cart, settings: SiteSettings, isNew: boolean): Promise<Cart> => {
+const save = async (context: CallContext, cart: Cart, settings: SiteSettings, isNew: boolean): Promise<Cart> => {
   const stored = priced(cart, settings, context.now());
   await context.store.put(COLLECTIONS.carts, stored.id as string, stored);
   if (isNew) {
@@ -94,12 +96,12 @@ const save = async (context: OperationContext, cart: Cart, settings: SiteSetting
   return stored;
 };
 
-const emptyCart = (context: OperationContext, settings: SiteSettings): Cart => {
+const emptyCart = (context: CallContext, settings: SiteSettings): Cart => {
   const now = context.now();
   return {
     id: context.newId(),
     lineItems: [],
-    buyerInfo: buyerIdsOf(context.identity as NonNullable<OperationContext['identity']>),
+    buyerInfo: buyerIdsOf(context.identity as NonNullable<CallContext['identity']>),
     currency: settings.currency,
     appliedDiscounts: [],
     createdDate: now,
@@ -114,7 +116,7 @@ const emptyCart = (context: OperationContext, settings: SiteSettings): Cart => {
  * the limit; its product must still be on sale), a new one is priced from the catalogue, custom lines are added.
  */
 const addRequested = async (
-  context: OperationContext,
+  context: CallContext,
   settings: SiteSettings,
   cart: Cart,
   lineItems: readonly { quantity?: number; catalogReference?: CommerceSchema<'CatalogReference'> }[] = [],
@@ -194,12 +196,12 @@ const estimate = (cart: Cart, settings: SiteSettings, request: CommerceBody<'est
   };
 };
 
-export const currentCartOperations: ServiceOperations = {
+export const currentCartOperations = defineService('commerce', {
   getCurrentCart: { access: 'shopper', handle: async (context) => ({ body: { cart: await cartOr404(context) } }) },
   addToCurrentCart: {
     access: 'shopper',
     async handle(context) {
-      const { lineItems, customLineItems } = context.body as CommerceBody<'addToCurrentCart'>;
+      const { lineItems, customLineItems } = context.body;
       if (!lineItems?.length && !customLineItems?.length) throw invalidField('lineItems', 'needs at least one line item or custom line item', 'MIN_SIZE');
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
@@ -210,7 +212,7 @@ export const currentCartOperations: ServiceOperations = {
   updateCurrentCart: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as CommerceBody<'updateCurrentCart'>;
+      const request = context.body;
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
       let cart = existing ?? emptyCart(context, settings);
@@ -245,7 +247,7 @@ export const currentCartOperations: ServiceOperations = {
   removeCurrentCartLineItems: {
     access: 'shopper',
     async handle(context) {
-      const { lineItemIds } = context.body as CommerceBody<'removeCurrentCartLineItems'>;
+      const { lineItemIds } = context.body;
       const cart = await cartOr404(context);
       lineIdsOf(cart, lineItemIds, 'lineItemIds');
       const settings = await readSettings(context.store);
@@ -255,7 +257,7 @@ export const currentCartOperations: ServiceOperations = {
   updateCurrentCartLineItemsQuantity: {
     access: 'shopper',
     async handle(context) {
-      const { lineItems } = context.body as CommerceBody<'updateCurrentCartLineItemsQuantity'>;
+      const { lineItems } = context.body;
       const cart = await cartOr404(context);
       lineIdsOf(cart, lineItems.map((line) => line.id ?? ''), 'lineItems');
       const settings = await readSettings(context.store);
@@ -278,13 +280,13 @@ export const currentCartOperations: ServiceOperations = {
     access: 'shopper',
     async handle(context) {
       const cart = await cartOr404(context);
-      return { body: estimate(cart, await readSettings(context.store), context.body as CommerceBody<'estimateCurrentCartTotals'>) };
+      return { body: estimate(cart, await readSettings(context.store), context.body) };
     },
   },
   createCheckoutFromCurrentCart: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as CommerceBody<'createCheckoutFromCurrentCart'>;
+      const request = context.body;
       const cart = await cartOr404(context);
       if (!cart.lineItems?.length) throw invalidField('cart', 'is empty: add line items before creating a checkout');
       const settings = await readSettings(context.store);
@@ -304,4 +306,4 @@ export const currentCartOperations: ServiceOperations = {
       return { body: { checkoutId: checkout.id } };
     },
   },
-};
+});

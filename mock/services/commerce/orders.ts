@@ -8,12 +8,12 @@ import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
 import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { ORDER_EVENTS } from './event-types';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -29,7 +29,9 @@ export interface PaymentMethodRecord {
 
 const COUNTERS = 'counters';
 
-const nextNumber = async (context: OperationContext): Promise<string> => {
+const ORDER_EVENTS = eventsOf('wix.ecom.v1.order');
+
+const nextNumber = async (context: CallContext): Promise<string> => {
   const counter = await context.store.get<{ id: string; value: number }>(COUNTERS, 'orderNumber');
   const value = counter
     ? counter.value + 1
@@ -38,13 +40,13 @@ const nextNumber = async (context: OperationContext): Promise<string> => {
   return String(value);
 };
 
-export const orderOr404 = async (context: OperationContext, id: string): Promise<Order> => {
+export const orderOr404 = async (context: CallContext, id: string): Promise<Order> => {
   const order = await context.store.get<Order>(COLLECTIONS.orders, id);
   if (!order) throw notFound('Order', id);
   return order;
 };
 
-export const transactionsOf = async (context: OperationContext, orderId: string): Promise<OrderTransactions> =>
+export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
   (await context.store.get<OrderTransactions>(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
 
 /** Sums of an order's payments by what became of them. */
@@ -77,7 +79,7 @@ const paymentStatusOf = (order: Order, sums: ReturnType<typeof paymentSums>): Pa
  * The order with payment status, balance and approval following its transactions; emits the payment status
  * change and the approval when they happen.
  */
-export const settleOrder = (context: OperationContext, order: Order, transactions: OrderTransactions): Order => {
+export const settleOrder = (context: CallContext, order: Order, transactions: OrderTransactions): Order => {
   const currency = order.currency ?? 'USD';
   const sums = paymentSums(transactions);
   const total = toCents(order.priceSummary?.total?.amount);
@@ -98,13 +100,13 @@ export const settleOrder = (context: OperationContext, order: Order, transaction
     activities: [...(order.activities ?? []), ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : [])],
   };
   if (paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.paymentStatusUpdated, order.id as string, { actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, order.id as string, { actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } } });
   }
   if (approve) context.emit(ORDER_EVENTS.approved, order.id as string, { actionEvent: { body: { order: next } } });
   return next;
 };
 
-export const saveOrder = async (context: OperationContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
+export const saveOrder = async (context: CallContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
   const stored: Order = { ...order, updatedDate: context.now() };
   await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
   context.emit(ORDER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
@@ -112,7 +114,7 @@ export const saveOrder = async (context: OperationContext, order: Order, event: 
 };
 
 /** Moves stock of tracked catalogue items: -1 to take an order's items, +1 to put them back. */
-const moveStock = async (context: OperationContext, lines: readonly OrderLineItem[], direction: 1 | -1): Promise<void> => {
+const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], direction: 1 | -1): Promise<void> => {
   for (const line of lines) {
     const productId = line.catalogReference?.catalogItemId;
     const product = productId ? await context.store.get<Product>(COLLECTIONS.products, productId) : undefined;
@@ -155,7 +157,7 @@ const orderLineOf = (line: NonNullable<Checkout['lineItems']>[number], currency:
 const emptyTags = () => ({ privateTags: { tagIds: [] as string[] }, tags: { tagIds: [] as string[] } });
 
 /** The order a checkout becomes: its lines, buyer, addresses, shipping and totals; stock taken. */
-export const placeOrder = async (context: OperationContext, checkout: Checkout, options: { savePaymentMethod: boolean }): Promise<Order> => {
+export const placeOrder = async (context: CallContext, checkout: Checkout, options: { savePaymentMethod: boolean }): Promise<Order> => {
   const settings = await readSettings(context.store);
   const currency = settings.currency;
   const now = context.now();
@@ -214,7 +216,7 @@ export const placeOrder = async (context: OperationContext, checkout: Checkout, 
       ...(discount.merchantDiscount && { merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) } }),
     })),
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
-    createdBy: checkout.createdBy ?? createdByOf(context.identity as NonNullable<OperationContext['identity']>),
+    createdBy: checkout.createdBy ?? createdByOf(context.identity as NonNullable<CallContext['identity']>),
     channelInfo: { type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<Order['channelInfo']>['type'] },
     seenByAHuman: false,
     checkoutId: checkout.id,
@@ -230,7 +232,7 @@ export const placeOrder = async (context: OperationContext, checkout: Checkout, 
 };
 
 /** An order the merchant writes: its totals computed from its lines, tax rates, shipping and discounts. */
-const manualOrder = async (context: OperationContext, given: Order): Promise<Order> => {
+const manualOrder = async (context: CallContext, given: Order): Promise<Order> => {
   const settings = await readSettings(context.store);
   const currency = given.currency ?? settings.currency;
   const now = context.now();
@@ -277,7 +279,7 @@ const manualOrder = async (context: OperationContext, given: Order): Promise<Ord
     status: given.status ?? (given.paymentStatus === 'PAID' ? 'APPROVED' : 'INITIALIZED'),
     archived: given.archived ?? false,
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
-    createdBy: createdByOf(context.identity as NonNullable<OperationContext['identity']>),
+    createdBy: createdByOf(context.identity as NonNullable<CallContext['identity']>),
     channelInfo: given.channelInfo ?? { type: 'BACKOFFICE_MERCHANT' },
     tags: given.tags ?? emptyTags(),
   };
@@ -286,12 +288,12 @@ const manualOrder = async (context: OperationContext, given: Order): Promise<Ord
 /** Fields no update may set: identity, history and computed totals. */
 const fixedFields = ({ id: _id, number: _number, createdDate: _created, activities: _activities, priceSummary: _summary, balanceSummary: _balance, ...rest }: Order): Order => rest;
 
-const updateOne = async (context: OperationContext, id: string, patch: Order, mask: unknown): Promise<Order> => {
+const updateOne = async (context: CallContext, id: string, patch: Order, mask: unknown): Promise<Order> => {
   const order = await orderOr404(context, id);
   const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
   const stored = await saveOrder(context, updated);
   if (stored.paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.paymentStatusUpdated, id, { actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, id, { actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } } });
   }
   return stored;
 };
@@ -310,12 +312,12 @@ const tagList = (current: { tagIds?: string[] } | undefined, assign: string[] | 
   tagIds: [...new Set([...(current?.tagIds ?? []), ...(assign ?? [])])].filter((tag) => !(unassign ?? []).includes(tag)),
 });
 
-export const orderOperations: ServiceOperations = {
-  getOrder: { access: 'merchant', handle: async (context) => ({ body: { order: await orderOr404(context, context.path.id as string) } }) },
+export const orderOperations = defineService('commerce', {
+  getOrder: { access: 'merchant', handle: async (context) => ({ body: { order: await orderOr404(context, context.path.id) } }) },
   searchOrders: {
     access: 'merchant',
     async handle(context) {
-      const { search } = context.body as CommerceBody<'searchOrders'>;
+      const { search } = context.body;
       const at = cursorQuery(
         { ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }), ...(search?.sort && { sort: search.sort }), ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }) },
         'search.cursorPaging.cursor',
@@ -328,7 +330,7 @@ export const orderOperations: ServiceOperations = {
   createOrder: {
     access: 'merchant',
     async handle(context) {
-      const { order: given } = context.body as CommerceBody<'createOrder'>;
+      const { order: given } = context.body;
       if (!given.lineItems?.length) throw invalidField('order.lineItems', 'needs at least one line item', 'MIN_SIZE');
       const order = await manualOrder(context, given);
       const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
@@ -340,15 +342,15 @@ export const orderOperations: ServiceOperations = {
   updateOrder: {
     access: 'merchant',
     async handle(context) {
-      const { order, fieldMask } = context.body as CommerceBody<'updateOrder'>;
+      const { order, fieldMask } = context.body;
       if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
-      return { body: { order: await updateOne(context, context.path.id as string, order, fieldMask) } };
+      return { body: { order: await updateOne(context, context.path.id, order, fieldMask) } };
     },
   },
   bulkUpdateOrders: {
     access: 'merchant',
     async handle(context) {
-      const { orders, returnEntity } = context.body as CommerceBody<'bulkUpdateOrders'>;
+      const { orders, returnEntity } = context.body;
       const results = [];
       for (const [index, { order, fieldMask }] of orders.entries()) {
         const id = order?.id ?? '';
@@ -366,8 +368,8 @@ export const orderOperations: ServiceOperations = {
   cancelOrder: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as CommerceBody<'cancelOrder'>;
-      const order = await orderOr404(context, context.path.id as string);
+      const request = context.body;
+      const order = await orderOr404(context, context.path.id);
       if (order.status === 'CANCELED') throw failedPrecondition('ORDER_ALREADY_CANCELED', `Order ${order.id} is cancelled already`);
       if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
         throw failedPrecondition('ORDER_IS_PAID', `Order ${order.id} is paid: refund it before cancelling`);
@@ -392,7 +394,7 @@ export const orderOperations: ServiceOperations = {
   bulkUpdateOrderTags: {
     access: 'merchant',
     async handle(context) {
-      const { orderIds, assignTags, unassignTags } = context.body as CommerceBody<'bulkUpdateOrderTags'>;
+      const { orderIds, assignTags, unassignTags } = context.body;
       const results = [];
       for (const [index, id] of orderIds.entries()) {
         const order = await context.store.get<Order>(COLLECTIONS.orders, id);
@@ -413,4 +415,4 @@ export const orderOperations: ServiceOperations = {
       return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
     },
   },
-};
+});

@@ -4,16 +4,19 @@
 // the order's transactions and payment status.
 import { orderPrice, toCents } from '../../computations/money';
 import { failedPrecondition, invalidField } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
+import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { ORDER_TRANSACTIONS_EVENTS } from './event-types';
 import { orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf, type Order, type OrderTransactions, type PaymentMethodRecord } from './orders';
 
 type Payment = CommerceSchema<'OrderPayment'>;
 type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusResponse'>['status']>;
 
-const collectability = async (context: OperationContext, order: Order, transactions: OrderTransactions): Promise<{ status: Collectability; amountCents: number }> => {
+// The contract declares no webhook for order transactions; the mock records their changes all the same.
+const ORDER_TRANSACTIONS_UPDATED = undeclaredEvent('wix.ecom.v1.order_transactions_updated', 'wix.ecom.v1.order_transactions', 'updated');
+
+const collectability = async (context: CallContext, order: Order, transactions: OrderTransactions): Promise<{ status: Collectability; amountCents: number }> => {
   const sums = paymentSums(transactions);
   const due = Math.max(0, toCents(order.priceSummary?.total?.amount) - sums.approved - sums.authorized);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amountCents: 0 };
@@ -24,9 +27,9 @@ const collectability = async (context: OperationContext, order: Order, transacti
 };
 
 /** Stores the transactions, settles the order on them, and emits the transactions update. */
-const commit = async (context: OperationContext, order: Order, transactions: OrderTransactions) => {
+const commit = async (context: CallContext, order: Order, transactions: OrderTransactions) => {
   await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
-  context.emit(ORDER_TRANSACTIONS_EVENTS.updated, order.id as string, { updatedEvent: { currentEntity: transactions } });
+  context.emit(ORDER_TRANSACTIONS_UPDATED, order.id as string, { updatedEvent: { currentEntity: transactions } });
   await saveOrder(context, settleOrder(context, order, transactions));
   return { orderTransactions: transactions };
 };
@@ -46,11 +49,11 @@ const withPayment = (transactions: OrderTransactions, id: string, change: (payme
   payments: (transactions.payments ?? []).map((payment) => (payment.id === id ? change(payment) : payment)),
 });
 
-export const paymentsCollectorOperations: ServiceOperations = {
+export const paymentsCollectorOperations = defineService('commerce', {
   getPaymentCollectabilityStatus: {
     access: 'merchant',
     async handle(context) {
-      const order = await orderOr404(context, context.path.ecomOrderId as string);
+      const order = await orderOr404(context, context.path.ecomOrderId);
       const { status, amountCents } = await collectability(context, order, await transactionsOf(context, order.id as string));
       return { body: { status, amount: orderPrice(amountCents, order.currency ?? 'USD') } };
     },
@@ -58,8 +61,8 @@ export const paymentsCollectorOperations: ServiceOperations = {
   preparePaymentCollection: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as CommerceBody<'preparePaymentCollection'>;
-      const order = await orderOr404(context, context.path.ecomOrderId as string);
+      const request = context.body;
+      const order = await orderOr404(context, context.path.ecomOrderId);
       const transactions = await transactionsOf(context, order.id as string);
       const { status, amountCents } = await collectability(context, order, transactions);
       if (status !== 'COLLECTABLE') throw failedPrecondition(status, `The payment of order ${order.id} cannot be collected: ${status}`);
@@ -107,8 +110,8 @@ export const paymentsCollectorOperations: ServiceOperations = {
   captureAuthorizedPayments: {
     access: 'merchant',
     async handle(context) {
-      const { payments } = context.body as CommerceBody<'captureAuthorizedPayments'>;
-      const order = await orderOr404(context, context.path.ecomOrderId as string);
+      const { payments } = context.body;
+      const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
       authorizedPayments(transactions, payments.map((p) => p.paymentId ?? ''), (index) => `payments[${index}].paymentId`);
       const now = context.now();
@@ -138,8 +141,8 @@ export const paymentsCollectorOperations: ServiceOperations = {
   voidAuthorizedPayments: {
     access: 'merchant',
     async handle(context) {
-      const { paymentIds } = context.body as CommerceBody<'voidAuthorizedPayments'>;
-      const order = await orderOr404(context, context.path.ecomOrderId as string);
+      const { paymentIds } = context.body;
+      const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
       authorizedPayments(transactions, paymentIds, (index) => `paymentIds[${index}]`);
       const now = context.now();
@@ -157,4 +160,4 @@ export const paymentsCollectorOperations: ServiceOperations = {
       return { body: await commit(context, order, transactions) };
     },
   },
-};
+});

@@ -6,14 +6,20 @@ import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
 import { PlatformFailure, invalidField, notFound, permissionDenied } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
-import type { Answer, OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, exampleAnswer, type ServiceAnswer, type ServiceContext, type CallContext } from '../../engine/service-table';
 import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS } from '../records';
-import type { PlatformBody, PlatformQuery } from '../wire-types';
+import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { hostedSignInMember, MEMBER_EVENTS, memberByEmail, newMember, saveMember, type Member } from './member-accounts';
 
+/** A sign-in state with its session or state token (status 200): the answer of every sign-in step. */
+type StateAnswer = Extract<ServiceAnswer<'platform', 'loginV2'>, { readonly status?: 200 }>;
+
+/** The browser redirects of the hosted pages (status 302, no body). */
+type Redirect = Extract<ServiceAnswer<'platform', 'logout'>, { readonly status: 302 }>;
+
 /** The platform's Identity of a member, as sign-in answers carry it. */
-const identityOf = (member: Member) => ({
+const identityOf = (member: Member): PlatformSchema<'Identity'> => ({
   id: member.id,
   revision: '1',
   createdDate: member.createdDate,
@@ -32,7 +38,7 @@ const identityOf = (member: Member) => ({
   factors: [{ factorId: member.id, type: 'PASSWORD', status: 'ACTIVE' }],
 });
 
-const memberIdentity = (context: OperationContext, member: Member): Identity => ({ role: 'member', id: member.id as string, session: context.session });
+const memberIdentity = (context: CallContext, member: Member): Identity => ({ role: 'member', id: member.id as string, session: context.session });
 
 /** The scenario an e-mail picks for this call (README: `owner-approval@`, `verify@`...), as a Prefer value. */
 const scenarioOf = (path: string, email: string | undefined): string | undefined => {
@@ -40,16 +46,22 @@ const scenarioOf = (path: string, email: string | undefined): string | undefined
   return SIGN_IN_SCENARIOS[path]?.[local];
 };
 
+type SignInOperation = 'loginV2' | 'registerV2';
+
 /** The named example of a scenario, with its status: errors as they are, states completed with real tokens. */
-const scenarioAnswer = (context: OperationContext, prefer: string): Answer & { state?: string } => {
+const scenarioAnswer = <K extends SignInOperation>(context: ServiceContext<'platform', K>, prefer: string): ServiceAnswer<'platform', K> => {
   const parsed = parsePrefer(prefer);
   const { code, example } = parsed.ok ? parsed.preferences : {};
-  const chosen = context.examples.answer(context.operationId, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
-  if ('missing' in chosen) throw new Error(chosen.missing);
-  return { status: chosen.status, body: chosen.body, state: (chosen.body as { state?: string } | undefined)?.state };
+  return exampleAnswer(context, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
 };
 
-const findOrCreate = async (context: OperationContext, email: string, profile: { firstName?: string; lastName?: string; nickname?: string } = {}, status: 'PENDING' | 'APPROVED' = 'APPROVED') => {
+/** The answer of the scenario the e-mail picks, when it picks one. */
+const scenarioFor = <K extends SignInOperation>(context: ServiceContext<'platform', K>, path: string, email: string): ServiceAnswer<'platform', K> | undefined => {
+  const named = scenarioOf(path, email);
+  return named ? scenarioAnswer(context, named) : undefined;
+};
+
+const findOrCreate = async (context: CallContext, email: string, profile: { firstName?: string; lastName?: string; nickname?: string } = {}, status: 'PENDING' | 'APPROVED' = 'APPROVED') => {
   const existing = await memberByEmail(context.store, email);
   if (existing) return { member: existing, created: false };
   const member = await newMember(context.store, { loginEmail: email, ...profile, status }, context.now(), context.newId);
@@ -59,7 +71,7 @@ const findOrCreate = async (context: OperationContext, email: string, profile: {
 };
 
 /** SUCCESS with a session token for the member; the member's last login is now. */
-const signedIn = async (context: OperationContext, member: Member): Promise<Answer> => {
+const signedIn = async (context: CallContext, member: Member): Promise<StateAnswer> => {
   if (member.status === 'BLOCKED') throw permissionDenied(`Member ${member.loginEmail} is blocked by the site owner`);
   const now = context.now();
   const updated: Member = { ...member, lastLoginDate: now };
@@ -68,8 +80,8 @@ const signedIn = async (context: OperationContext, member: Member): Promise<Answ
 };
 
 /** A state that needs the member to continue (verification, owner approval): the example, for this member. */
-const pending = (context: OperationContext, member: Member, scenario: Answer & { state?: string }): Answer => {
-  const body = scenario.body as Record<string, unknown>;
+const pending = (context: CallContext, member: Member, scenario: StateAnswer): StateAnswer => {
+  const body = scenario.body;
   return {
     status: scenario.status ?? 200,
     body: {
@@ -80,78 +92,78 @@ const pending = (context: OperationContext, member: Member, scenario: Answer & {
   };
 };
 
-const signIn = async (context: OperationContext, email: string, register: PlatformBody<'registerV2'>['profile'] | undefined): Promise<Answer> => {
-  const path = register === undefined ? '/v2/login' : '/v2/register';
-  const named = scenarioOf(path, email);
-  const scenario = named ? scenarioAnswer(context, named) : undefined;
-  if (scenario && (scenario.status ?? 200) >= 400) return scenario;
-  if (register !== undefined && !named && (await memberByEmail(context.store, email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
+/** Signs the member of the e-mail in (registering it first when it is new), or stops at the scenario's state. */
+const signIn = async (context: CallContext, email: string, register: PlatformBody<'registerV2'>['profile'] | undefined, scenario: StateAnswer | undefined): Promise<StateAnswer> => {
   const profile = {
     ...(register?.firstName && { firstName: register.firstName }),
     ...(register?.lastName && { lastName: register.lastName }),
     ...(register?.nickname && { nickname: register.nickname }),
   };
-  const { member } = await findOrCreate(context, email, profile, scenario?.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED');
-  if (scenario && scenario.state !== 'SUCCESS') return pending(context, member, scenario);
+  const { member } = await findOrCreate(context, email, profile, scenario?.body.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED');
+  if (scenario && scenario.body.state !== 'SUCCESS') return pending(context, member, scenario);
   return signedIn(context, member);
 };
 
 /** The member a state, recovery or SSO token stands for; a token the mock did not mint signs in the session's default member. */
-const memberOfToken = async (context: OperationContext, identity: Identity | undefined): Promise<Member> => {
+const memberOfToken = async (context: CallContext, identity: Identity | undefined): Promise<Member> => {
   const id = identity?.id ?? (await hostedSignInMember(context.store));
   const member = await context.store.get<Member>(COLLECTIONS.members, id);
   if (!member) throw notFound('Member', id);
   return member;
 };
 
-const redirect = (location: string): Answer => ({ status: 302, headers: { location, 'cache-control': 'no-store' } });
+const redirect = (location: string): Redirect => ({ status: 302, headers: { location, 'cache-control': 'no-store' } });
 
-const tokenGrant = async (context: OperationContext): Promise<Answer> => {
-  const request = context.body as Record<string, string | undefined>;
-  const grant = request.grantType ?? request.grant_type;
-  if (grant === 'anonymous') {
-    return { body: context.identities.issue({ role: 'visitor', id: context.newId(), session: context.session }) };
-  }
-  if (grant === 'refresh_token') {
-    const identity = context.identities.refreshIdentity(request.refreshToken ?? '');
-    if (!identity) throw new PlatformFailure(400, 'INVALID_REFRESH_TOKEN', 'The refresh token is not one this mock issued');
-    // The platform answers a refresh with a new access token only: the refresh token stays.
-    return { body: context.identities.issue(identity, false) };
-  }
-  if (grant === 'authorization_code') {
-    const identity = context.identities.redeemCode(request.code ?? '');
+const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise<ServiceAnswer<'platform', 'token'>> => {
+  const request = context.body;
+  if ('grantType' in request) {
+    if (request.grantType === 'anonymous') {
+      return { body: context.identities.issue({ role: 'visitor', id: context.newId(), session: context.session }) };
+    }
+    if (request.grantType === 'refresh_token') {
+      const identity = context.identities.refreshIdentity(request.refreshToken);
+      if (!identity) throw new PlatformFailure(400, 'INVALID_REFRESH_TOKEN', 'The refresh token is not one this mock issued');
+      // The platform answers a refresh with a new access token only: the refresh token stays.
+      return { body: context.identities.issue(identity, false) };
+    }
+    const identity = context.identities.redeemCode(request.code);
     if (!identity) throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
     return { body: context.identities.issue(identity) };
   }
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
   if (context.identity?.role !== 'merchant') throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
-  const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id ?? '');
+  const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
   if (!member) throw new PlatformFailure(400, 'MEMBER_NOT_FOUND', `Member ${request.member_id} was not found`);
   return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
 };
 
-export const authenticationOperations: ServiceOperations = {
+export const authenticationOperations = defineService('platform', {
   token: { access: 'anyone', handle: tokenGrant },
   loginV2: {
     access: 'shopper',
     async handle(context) {
-      const { loginId } = context.body as PlatformBody<'loginV2'>;
+      const { loginId } = context.body;
       if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
-      return signIn(context, loginId.email, undefined);
+      const scenario = scenarioFor(context, '/v2/login', loginId.email);
+      if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
+      return signIn(context, loginId.email, undefined, scenario);
     },
   },
   registerV2: {
     access: 'shopper',
     async handle(context) {
-      const { loginId, profile } = context.body as PlatformBody<'registerV2'>;
+      const { loginId, profile } = context.body;
       if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
-      return signIn(context, loginId.email, profile ?? {});
+      const scenario = scenarioFor(context, '/v2/register', loginId.email);
+      if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
+      if (!scenario && (await memberByEmail(context.store, loginId.email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
+      return signIn(context, loginId.email, profile ?? {}, scenario);
     },
   },
   verifyDuringAuthentication: {
     access: 'shopper',
     async handle(context) {
-      const { stateToken } = context.body as PlatformBody<'verifyDuringAuthentication'>;
+      const { stateToken } = context.body;
       const member = await memberOfToken(context, context.identities.stateTokenIdentity(stateToken));
       return signedIn(context, { ...member, loginEmailVerified: true });
     },
@@ -160,7 +172,7 @@ export const authenticationOperations: ServiceOperations = {
   recover: {
     access: 'shopper',
     async handle(context) {
-      const { recoveryToken } = context.body as PlatformBody<'recover'>;
+      const { recoveryToken } = context.body;
       return signedIn(context, await memberOfToken(context, context.identities.stateTokenIdentity(recoveryToken)));
     },
   },
@@ -169,7 +181,7 @@ export const authenticationOperations: ServiceOperations = {
   sendActivationEmail: {
     access: 'shopper',
     async handle(context) {
-      const { identityId } = context.body as PlatformBody<'sendActivationEmail'>;
+      const { identityId } = context.body;
       if (!(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
       return { body: {} };
     },
@@ -177,7 +189,7 @@ export const authenticationOperations: ServiceOperations = {
   startVerification: {
     access: 'shopper',
     async handle(context) {
-      const { identityId } = context.body as PlatformBody<'startVerification'>;
+      const { identityId } = context.body;
       if (identityId && !(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
       return { body: { verificationId: context.newId() } };
     },
@@ -192,7 +204,7 @@ export const authenticationOperations: ServiceOperations = {
   signOn: {
     access: 'merchant',
     async handle(context) {
-      const { loginId, profile } = context.body as PlatformBody<'signOn'>;
+      const { loginId, profile } = context.body;
       if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const { member } = await findOrCreate(context, loginId.email, {
         ...(profile?.firstName && { firstName: profile.firstName }),
@@ -209,7 +221,7 @@ export const authenticationOperations: ServiceOperations = {
   ssoLogin: {
     access: 'anyone',
     async handle(context) {
-      const query = context.query as PlatformQuery<'ssoLogin'>;
+      const query = context.query;
       const back = new URL(query.authorizationUrl ?? `${context.publicUrl}/__mock/oauth/authorize`);
       back.searchParams.set('session_id', query.sessionId ?? '');
       return redirect(back.toString());
@@ -218,7 +230,7 @@ export const authenticationOperations: ServiceOperations = {
   ssoCallback: {
     access: 'anyone',
     async handle(context) {
-      const query = context.query as PlatformQuery<'ssoCallback'>;
+      const query = context.query;
       const settings = await readSettings(context.store);
       const back = new URL('/callback', settings.siteUrl);
       if (query.error) back.searchParams.set('error', query.error);
@@ -230,7 +242,7 @@ export const authenticationOperations: ServiceOperations = {
   loginCallback: {
     access: 'anyone',
     async handle(context) {
-      const query = context.query as PlatformQuery<'loginCallback'>;
+      const query = context.query;
       const settings = await readSettings(context.store);
       const identity = context.identities.sessionTokenIdentity(query.sessionToken ?? '');
       const member = await memberOfToken(context, identity);
@@ -243,10 +255,10 @@ export const authenticationOperations: ServiceOperations = {
   logout: {
     access: 'anyone',
     async handle(context) {
-      const query = context.query as PlatformQuery<'logout'>;
+      const query = context.query;
       const back = new URL(`${context.publicUrl}/__mock/oauth/logout`);
       if (query.postLogoutRedirectUri) back.searchParams.set('post_logout_redirect_uri', query.postLogoutRedirectUri);
       return redirect(back.toString());
     },
   },
-};
+});

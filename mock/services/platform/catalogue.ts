@@ -8,16 +8,18 @@ import { query, readFilter, readSort } from '../../computations/query-language';
 import { invalidField, notFound, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
+import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 
+// The contract declares no webhook for products; the mock records their changes all the same.
 const PRODUCT_EVENTS = {
-  created: { eventType: 'com.wix.ecommerce.catalog.api.v1.ProductCreated', entityFqdn: 'wix.stores.catalog.v1.product', slug: 'product_created' },
-  changed: { eventType: 'com.wix.ecommerce.catalog.api.v1.ProductChanged', entityFqdn: 'wix.stores.catalog.v1.product', slug: 'product_changed' },
-  deleted: { eventType: 'com.wix.ecommerce.catalog.api.v1.ProductDeleted', entityFqdn: 'wix.stores.catalog.v1.product', slug: 'product_deleted' },
-  variantsChanged: { eventType: 'com.wix.ecommerce.catalog.api.v1.VariantsChanged', entityFqdn: 'wix.stores.catalog.v1.product', slug: 'variants_changed' },
+  created: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.ProductCreated', 'wix.stores.catalog.v1.product', 'product_created'),
+  changed: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.ProductChanged', 'wix.stores.catalog.v1.product', 'product_changed'),
+  deleted: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.ProductDeleted', 'wix.stores.catalog.v1.product', 'product_deleted'),
+  variantsChanged: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.VariantsChanged', 'wix.stores.catalog.v1.product', 'variants_changed'),
 } as const;
 
 /** Fields the query language names differently from where the product keeps them. */
@@ -54,7 +56,7 @@ export const productView = (product: Product, withMerchantData: boolean): Produc
 const visibleTo = (identity: Identity | undefined, product: Product): boolean => identity?.role === 'merchant' || product.visible !== false;
 
 /** Completes and stores a product; answers what was stored. */
-export const saveProduct = async (context: OperationContext, product: Product): Promise<Product> => {
+export const saveProduct = async (context: CallContext, product: Product): Promise<Product> => {
   const settings = await readSettings(context.store);
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);
@@ -63,11 +65,11 @@ export const saveProduct = async (context: OperationContext, product: Product): 
   return complete;
 };
 
-const changed = (context: OperationContext, product: Product, fields: string[]) =>
+const changed = (context: CallContext, product: Product, fields: string[]) =>
   context.emit(PRODUCT_EVENTS.changed, product.id as string, { actionEvent: { body: { productId: product.id, changedFields: fields } } });
 
 /** Applies `change` to a stored product, saves it and emits ProductChanged; answers the saved product. */
-const updateStored = async (context: OperationContext, id: string, fields: string[], change: (product: Product) => Product): Promise<Product> => {
+const updateStored = async (context: CallContext, id: string, fields: string[], change: (product: Product) => Product): Promise<Product> => {
   const saved = await saveProduct(context, change(await productOr404(context.store, id)));
   changed(context, saved, fields);
   return saved;
@@ -138,7 +140,7 @@ const adjusted = (value: number, adjustment: Adjustment | undefined): number => 
   return adjustment.percentage?.roundToInt ? Math.round(next) : toNumber(toCents(next));
 };
 
-const bulk = async (context: OperationContext, ids: readonly string[], change: (product: Product) => Product, fields: string[]) => {
+const bulk = async (context: CallContext, ids: readonly string[], change: (product: Product) => Product, fields: string[]) => {
   const results = [];
   for (const [originalIndex, id] of ids.entries()) {
     const product = await readProduct(context.store, id);
@@ -159,7 +161,7 @@ const bulk = async (context: OperationContext, ids: readonly string[], change: (
   return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
 };
 
-const queryPage = async (context: OperationContext, request: PlatformBody<'queryProducts'>) => {
+const queryPage = async (context: CallContext, request: PlatformBody<'queryProducts'>) => {
   const all = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
   const filter = readFilter(request.query?.filter, 'query.filter');
   const sort = readSort(request.query?.sort, 'query.sort');
@@ -185,11 +187,11 @@ const storeVariant = (product: Product, variant: ProductVariant): PlatformSchema
   ...(product.media?.mainMedia?.image?.url && { media: { image: { id: product.media.mainMedia.id, url: product.media.mainMedia.image.url } } }),
 });
 
-export const catalogueOperations: ServiceOperations = {
+export const catalogueOperations = defineService('platform', {
   createProduct: {
     access: 'merchant',
     async handle(context) {
-      const { product } = context.body as PlatformBody<'createProduct'>;
+      const { product } = context.body;
       if (!product?.name) throw invalidField('product.name', 'is required', 'REQUIRED_FIELD');
       const { id: _ignored, variants: _computed, ...given } = product;
       const saved = await saveProduct(context, { ...given, id: context.newId() });
@@ -202,25 +204,25 @@ export const catalogueOperations: ServiceOperations = {
   getProduct: {
     access: 'shopper',
     async handle(context) {
-      const { includeMerchantSpecificData } = context.query as PlatformQuery<'getProduct'>;
-      const product = await productOr404(context.store, context.path.id as string);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id as string);
+      const { includeMerchantSpecificData } = context.query;
+      const product = await productOr404(context.store, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
       return { body: { product: productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true) } };
     },
   },
   updateProduct: {
     access: 'merchant',
     async handle(context) {
-      const { product: patch } = context.body as PlatformBody<'updateProduct'>;
+      const { product: patch } = context.body;
       const { id: _id, variants: _variants, ...fields } = patch;
-      const saved = await updateStored(context, context.path.id as string, Object.keys(fields), (product) => ({ ...product, ...fields }));
+      const saved = await updateStored(context, context.path.id, Object.keys(fields), (product) => ({ ...product, ...fields }));
       return { body: { product: saved } };
     },
   },
   deleteProduct: {
     access: 'merchant',
     async handle(context) {
-      const id = context.path.id as string;
+      const id = context.path.id;
       await productOr404(context.store, id);
       await context.store.remove(COLLECTIONS.products, id);
       context.emit(PRODUCT_EVENTS.deleted, id, { actionEvent: { body: { productId: id } } });
@@ -230,8 +232,8 @@ export const catalogueOperations: ServiceOperations = {
   updateProductVariants: {
     access: 'merchant',
     async handle(context) {
-      const { variants: overrides = [] } = context.body as PlatformBody<'updateProductVariants'>;
-      const id = context.path.id as string;
+      const { variants: overrides = [] } = context.body;
+      const id = context.path.id;
       const product = await productOr404(context.store, id);
       if (!product.manageVariants && overrides.some((o) => o.price !== undefined || o.cost !== undefined)) {
         throw invalidField('variants', 'prices and costs per variant need manageVariants on the product');
@@ -256,7 +258,7 @@ export const catalogueOperations: ServiceOperations = {
   resetProductVariantsToDefault: {
     access: 'merchant',
     async handle(context) {
-      const id = context.path.id as string;
+      const id = context.path.id;
       const product = await productOr404(context.store, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
       await saveProduct(context, { ...product, variants });
@@ -267,8 +269,8 @@ export const catalogueOperations: ServiceOperations = {
   addProductMedia: {
     access: 'merchant',
     async handle(context) {
-      const { media = [] } = context.body as PlatformBody<'addProductMedia'>;
-      await updateStored(context, context.path.id as string, ['media'], (product) => {
+      const { media = [] } = context.body;
+      await updateStored(context, context.path.id, ['media'], (product) => {
         const items = [...(product.media?.items ?? []), ...media.filter((m) => !m.choice).map((m) => mediaItem(m, context.newId))];
         const withItems = { ...product, media: withMainMedia({ items }) };
         const forChoices = media.filter((m) => m.choice).map((m) => ({ option: m.choice?.option, choice: m.choice?.choice, mediaIds: [m.mediaId ?? ''] }));
@@ -281,8 +283,8 @@ export const catalogueOperations: ServiceOperations = {
   removeProductMedia: {
     access: 'merchant',
     async handle(context) {
-      const { mediaIds } = context.body as PlatformBody<'removeProductMedia'>;
-      await updateStored(context, context.path.id as string, ['media'], (product) => ({
+      const { mediaIds } = context.body;
+      await updateStored(context, context.path.id, ['media'], (product) => ({
         ...product,
         // Without ids, every media item goes.
         media: withMainMedia({ items: mediaIds?.length ? (product.media?.items ?? []).filter((item) => !mediaIds.includes(item.id ?? '')) : [] }),
@@ -293,44 +295,44 @@ export const catalogueOperations: ServiceOperations = {
   addProductMediaToChoices: {
     access: 'merchant',
     async handle(context) {
-      const { media = [] } = context.body as PlatformBody<'addProductMediaToChoices'>;
-      await updateStored(context, context.path.id as string, ['productOptions'], (product) => assignChoiceMedia(product, media, true));
+      const { media = [] } = context.body;
+      await updateStored(context, context.path.id, ['productOptions'], (product) => assignChoiceMedia(product, media, true));
       return { body: {} };
     },
   },
   removeProductMediaFromChoices: {
     access: 'merchant',
     async handle(context) {
-      const { media = [] } = context.body as PlatformBody<'removeProductMediaFromChoices'>;
-      await updateStored(context, context.path.id as string, ['productOptions'], (product) => assignChoiceMedia(product, media, false));
+      const { media = [] } = context.body;
+      await updateStored(context, context.path.id, ['productOptions'], (product) => assignChoiceMedia(product, media, false));
       return { body: {} };
     },
   },
   deleteProductOptions: {
     access: 'merchant',
     async handle(context) {
-      await updateStored(context, context.path.id as string, ['productOptions'], (product) => ({ ...product, productOptions: [], manageVariants: false, variants: [] }));
+      await updateStored(context, context.path.id, ['productOptions'], (product) => ({ ...product, productOptions: [], manageVariants: false, variants: [] }));
       return { body: {} };
     },
   },
   removeProductBrand: {
     access: 'merchant',
     async handle(context) {
-      await updateStored(context, context.path.id as string, ['brand'], ({ brand: _brand, ...product }) => product);
+      await updateStored(context, context.path.id, ['brand'], ({ brand: _brand, ...product }) => product);
       return { body: {} };
     },
   },
   removeProductRibbon: {
     access: 'merchant',
     async handle(context) {
-      await updateStored(context, context.path.id as string, ['ribbon'], ({ ribbon: _ribbon, ...product }) => product);
+      await updateStored(context, context.path.id, ['ribbon'], ({ ribbon: _ribbon, ...product }) => product);
       return { body: {} };
     },
   },
   bulkUpdateProductProperties: {
     access: 'merchant',
     async handle(context) {
-      const { ids, set = {} } = context.body as PlatformBody<'bulkUpdateProductProperties'>;
+      const { ids, set = {} } = context.body;
       return {
         body: await bulk(
           context,
@@ -351,7 +353,7 @@ export const catalogueOperations: ServiceOperations = {
   bulkAdjustProductProperties: {
     access: 'merchant',
     async handle(context) {
-      const { ids, adjust = {} } = context.body as PlatformBody<'bulkAdjustProductProperties'>;
+      const { ids, adjust = {} } = context.body;
       return {
         body: await bulk(
           context,
@@ -374,17 +376,17 @@ export const catalogueOperations: ServiceOperations = {
       };
     },
   },
-  queryProducts: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body as PlatformBody<'queryProducts'>) }) },
+  queryProducts: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body) }) },
   queryProductsViaGet: {
     access: 'shopper',
-    handle: async (context) => ({ body: await queryPage(context, (context.query['.r'] ?? {}) as PlatformBody<'queryProducts'>) }),
+    handle: async (context) => ({ body: await queryPage(context, context.query['.r'] ?? {}) }),
   },
   getProductOptionsAvailability: {
     access: 'shopper',
     async handle(context) {
-      const { options = {} } = context.body as PlatformBody<'getProductOptionsAvailability'>;
-      const product = await productOr404(context.store, context.path.id as string);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id as string);
+      const { options = {} } = context.body;
+      const product = await productOr404(context.store, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
       const complete = (product.productOptions ?? []).every((option) => options[option.name ?? ''] !== undefined);
       const variant = complete ? findVariant(product, { options }) : undefined;
       const media = (product.productOptions ?? [])
@@ -413,9 +415,9 @@ export const catalogueOperations: ServiceOperations = {
   queryProductVariants: {
     access: 'shopper',
     async handle(context) {
-      const { choices, variantIds, paging, includeMerchantSpecificData } = context.body as PlatformBody<'queryProductVariants'>;
-      const product = await productOr404(context.store, context.path.id as string);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id as string);
+      const { choices, variantIds, paging, includeMerchantSpecificData } = context.body;
+      const product = await productOr404(context.store, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
       const view = productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true);
       const matching = (view.variants ?? []).filter(
         (variant) =>
@@ -429,7 +431,7 @@ export const catalogueOperations: ServiceOperations = {
   queryStoreVariants: {
     access: 'shopper',
     async handle(context) {
-      const { query: request } = context.body as PlatformBody<'queryStoreVariants'>;
+      const { query: request } = context.body;
       const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
       const variants = products.flatMap((product) => (product.variants ?? []).map((variant) => storeVariant(product, variant)));
       const page = offsetPage(query(variants, readFilter(request?.filter, 'query.filter'), readSort(request?.sort, 'query.sort')), request?.paging);
@@ -439,7 +441,7 @@ export const catalogueOperations: ServiceOperations = {
   getStoreVariant: {
     access: 'shopper',
     async handle(context) {
-      const id = context.path.id as string;
+      const id = context.path.id;
       // `<productId>-<variantId>`: both are UUIDs (36 characters), the variant last.
       const productId = id.slice(0, Math.max(0, id.length - 37));
       const variantId = id.slice(-36);
@@ -449,4 +451,4 @@ export const catalogueOperations: ServiceOperations = {
       return { body: { variant: storeVariant(product, variant) } };
     },
   },
-};
+});

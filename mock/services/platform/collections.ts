@@ -4,8 +4,9 @@ import type { Product } from '../../computations/catalogue-product';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
+import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
@@ -16,10 +17,11 @@ type StoreCollection = PlatformSchema<'StoreCollection'>;
 /** The collection every product is in, as the platform names it. */
 export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';
 
+// The contract declares no webhook for store collections; the mock records their changes all the same.
 const COLLECTION_EVENTS = {
-  created: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionCreated', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_created' },
-  changed: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionChanged', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_changed' },
-  deleted: { eventType: 'com.wix.ecommerce.catalog.api.v1.CollectionDeleted', entityFqdn: 'wix.stores.catalog.v1.collection', slug: 'collection_deleted' },
+  created: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.CollectionCreated', 'wix.stores.catalog.v1.collection', 'collection_created'),
+  changed: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.CollectionChanged', 'wix.stores.catalog.v1.collection', 'collection_changed'),
+  deleted: undeclaredEvent('com.wix.ecommerce.catalog.api.v1.CollectionDeleted', 'wix.stores.catalog.v1.collection', 'collection_deleted'),
 } as const;
 
 const withCount = (collection: StoreCollection, products: readonly Product[]): StoreCollection => ({
@@ -36,27 +38,24 @@ const collectionOr404 = async (store: SessionStore, id: string): Promise<StoreCo
   return collection;
 };
 
-const bySlug = async (context: OperationContext): Promise<StoreCollection> => {
-  const slug = context.path.slug as string;
+const bySlug = async (context: CallContext, slug: string): Promise<StoreCollection> => {
   const found = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections)).find((collection) => collection.slug === slug);
   if (!found || (found.visible === false && context.identity?.role !== 'merchant')) throw notFound('Collection with slug', slug);
   return view(context.store, found);
 };
 
-const byId = async (context: OperationContext): Promise<StoreCollection> => {
-  const collection = await collectionOr404(context.store, context.path.id as string);
-  if (collection.visible === false && context.identity?.role !== 'merchant') throw notFound('Collection', context.path.id as string);
+const byId = async (context: CallContext, id: string): Promise<StoreCollection> => {
+  const collection = await collectionOr404(context.store, id);
+  if (collection.visible === false && context.identity?.role !== 'merchant') throw notFound('Collection', id);
   return view(context.store, collection);
 };
 
 const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
   (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
 
-const changeMembership = async (context: OperationContext, add: boolean) => {
-  const id = context.path.id as string;
+const changeMembership = async (context: CallContext, id: string, productIds: readonly string[], add: boolean) => {
   if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'Every product is in the All Products collection: its products cannot be changed');
   await collectionOr404(context.store, id);
-  const { productIds = [] } = context.body as PlatformBody<'addProductsToCollection'>;
   for (const [index, productId] of productIds.entries()) {
     const product = await context.store.get<Product>(COLLECTIONS.products, productId);
     if (!product) throw invalidField(`productIds[${index}]`, `product ${productId} was not found`);
@@ -68,7 +67,7 @@ const changeMembership = async (context: OperationContext, add: boolean) => {
   return { body: {} };
 };
 
-const queryPage = async (context: OperationContext, request: PlatformBody<'queryCollections'>) => {
+const queryPage = async (context: CallContext, request: PlatformBody<'queryCollections'>) => {
   const products = await context.store.list<Product>(COLLECTIONS.products);
   const all = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections))
     .filter((collection) => context.identity?.role === 'merchant' || collection.visible !== false)
@@ -77,11 +76,11 @@ const queryPage = async (context: OperationContext, request: PlatformBody<'query
   return { collections: page.items, metadata: { count: page.items.length, offset: page.offset, total: page.total } };
 };
 
-export const collectionOperations: ServiceOperations = {
+export const collectionOperations = defineService('platform', {
   createCollection: {
     access: 'merchant',
     async handle(context) {
-      const { collection } = context.body as PlatformBody<'createCollection'>;
+      const { collection } = context.body;
       if (!collection.name) throw invalidField('collection.name', 'is required', 'REQUIRED_FIELD');
       // A slug another collection has gets a number, as the platform makes slugs unique.
       const wanted = collection.slug ?? slugify(collection.name);
@@ -96,8 +95,8 @@ export const collectionOperations: ServiceOperations = {
   updateCollection: {
     access: 'merchant',
     async handle(context) {
-      const id = context.path.id as string;
-      const { collection: patch } = context.body as PlatformBody<'updateCollection'>;
+      const id = context.path.id;
+      const { collection: patch } = context.body;
       const current = await collectionOr404(context.store, id);
       if (patch.slug && (await slugTaken(context.store, patch.slug, id))) throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
       const { id: _id, numberOfProducts: _count, ...fields } = patch;
@@ -110,7 +109,7 @@ export const collectionOperations: ServiceOperations = {
   deleteCollection: {
     access: 'merchant',
     async handle(context) {
-      const id = context.path.id as string;
+      const id = context.path.id;
       if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'The All Products collection cannot be deleted');
       await collectionOr404(context.store, id);
       await context.store.remove(COLLECTIONS.storeCollections, id);
@@ -121,14 +120,14 @@ export const collectionOperations: ServiceOperations = {
       return { body: {} };
     },
   },
-  addProductsToCollection: { access: 'merchant', handle: (context) => changeMembership(context, true) },
-  removeProductsFromCollection: { access: 'merchant', handle: (context) => changeMembership(context, false) },
-  getCollectionBySlugV1: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context) } }) },
-  getCollectionBySlug: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context) } }) },
-  getCollection: { access: 'shopper', handle: async (context) => ({ body: { collection: await byId(context) } }) },
-  queryCollections: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body as PlatformBody<'queryCollections'>) }) },
+  addProductsToCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds ?? [], true) },
+  removeProductsFromCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds, false) },
+  getCollectionBySlugV1: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
+  getCollectionBySlug: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
+  getCollection: { access: 'shopper', handle: async (context) => ({ body: { collection: await byId(context, context.path.id) } }) },
+  queryCollections: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body) }) },
   queryCollectionsViaGet: {
     access: 'shopper',
-    handle: async (context) => ({ body: await queryPage(context, (context.query['.r'] ?? {}) as PlatformBody<'queryCollections'>) }),
+    handle: async (context) => ({ body: await queryPage(context, context.query['.r'] ?? {}) }),
   },
-};
+});

@@ -5,7 +5,8 @@ import { decodeBase64UrlText, DEFAULT_PAGE_SIZE } from '../../../src/protocol';
 import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
 import { invalidField, notFound } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 
@@ -13,13 +14,8 @@ type FileDescriptor = PlatformSchema<'FileDescriptor'>;
 type MediaType = NonNullable<FileDescriptor['mediaType']>;
 type ImportRequest = PlatformSchema<'FileImportRequest'>;
 
-const FILE_EVENTS = {
-  ready: { eventType: 'wix.media.site_media.v1.file_descriptor_file_ready', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'file_ready' },
-  failed: { eventType: 'wix.media.site_media.v1.file_descriptor_file_failed', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'file_failed' },
-  // The seed names update and delete events of files; the SDK's file module declares only ready and failed.
-  updated: { eventType: 'wix.media.site_media.v1.file_descriptor_updated', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'updated' },
-  deleted: { eventType: 'wix.media.site_media.v1.file_descriptor_deleted', entityFqdn: 'wix.media.site_media.v1.file_descriptor', slug: 'deleted' },
-} as const;
+// The seed names update and delete events of files besides ready and failed (the SDK's file module has only those).
+const FILE_EVENTS = eventsOf('wix.media.site_media.v1.file_descriptor');
 
 const MEDIA_ROOT = 'media-root';
 const SITE_ID = '3f0a5c2e-8d41-4b7a-9c16-2e5d8f7a1b90';
@@ -46,35 +42,35 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
   return { document: { id, url, filename: name } };
 };
 
-const findFile = async (context: OperationContext, id: string): Promise<FileDescriptor | undefined> =>
+const findFile = async (context: CallContext, id: string): Promise<FileDescriptor | undefined> =>
   (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
 
-const fileOr404 = async (context: OperationContext, id: string): Promise<FileDescriptor> => {
+const fileOr404 = async (context: CallContext, id: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
   if (!file) throw notFound('File', id);
   return file;
 };
 
 /** A file a bulk call names (those calls declare no 404: an unknown id is a field of the request at fault). */
-const listedFile = async (context: OperationContext, id: string, field: string): Promise<FileDescriptor> => {
+const listedFile = async (context: CallContext, id: string, field: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
   if (!file) throw invalidField(field, `${id} is not a file of the site`);
   return file;
 };
 
 /** An import finishes when it is next looked at: READY, or FAILED when its source URL asks for it. */
-const settle = async (context: OperationContext, file: FileDescriptor): Promise<FileDescriptor> => {
+const settle = async (context: CallContext, file: FileDescriptor): Promise<FileDescriptor> => {
   if (file.operationStatus !== 'PENDING') return file;
   const failed = /fail/i.test(file.sourceUrl ?? '');
   const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
   await context.store.put(COLLECTIONS.files, done.id as string, done);
   // File Failed says why (its webhook requires `error`); File Ready carries the file.
   const failure = { code: 'FILE_PROCESSING_FAILED', description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported` };
-  context.emit(failed ? FILE_EVENTS.failed : FILE_EVENTS.ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } });
+  context.emit(failed ? FILE_EVENTS.file_failed : FILE_EVENTS.file_ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } });
   return done;
 };
 
-const newFile = (context: OperationContext, request: ImportRequest | PlatformBody<'generateFileUploadUrl'>, sourceUrl?: string): FileDescriptor => {
+const newFile = (context: CallContext, request: ImportRequest | PlatformBody<'generateFileUploadUrl'>, sourceUrl?: string): FileDescriptor => {
   const type = mediaTypeOf(request.mimeType, (request as ImportRequest).mediaType);
   const id = `0abec0_${context.newId().replace(/-/g, '')}${EXTENSIONS[type] ?? ''}`;
   const url = `${STATIC}/${id}`;
@@ -100,7 +96,7 @@ const newFile = (context: OperationContext, request: ImportRequest | PlatformBod
   };
 };
 
-const importOne = async (context: OperationContext, request: ImportRequest): Promise<FileDescriptor> => {
+const importOne = async (context: CallContext, request: ImportRequest): Promise<FileDescriptor> => {
   const file = newFile(context, request, request.url);
   await context.store.put(COLLECTIONS.files, file.id as string, file);
   return file;
@@ -115,7 +111,7 @@ interface ListRequest {
   readonly paging?: { readonly limit?: number; readonly cursor?: string };
 }
 
-const listPage = async (context: OperationContext, request: ListRequest, state: 'OK' | 'DELETED') => {
+const listPage = async (context: CallContext, request: ListRequest, state: 'OK' | 'DELETED') => {
   const all = await Promise.all((await context.store.list<FileDescriptor>(COLLECTIONS.files)).map((file) => settle(context, file)));
   const words = request.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const matching = all.filter(
@@ -159,11 +155,11 @@ const uploadUrl = (base: string, fileName: string | undefined): string => `${bas
 
 const expiring = (minutes: number | undefined): string => `${Math.floor(Date.now() / 1000) + (minutes ?? 60) * 60}`;
 
-export const mediaOperations: ServiceOperations = {
+export const mediaOperations = defineService('platform', {
   generateFilesDownloadUrl: {
     access: 'merchant',
     async handle(context) {
-      const { fileIds } = context.body as PlatformBody<'generateFilesDownloadUrl'>;
+      const { fileIds } = context.body;
       for (const id of fileIds) await fileOr404(context, id);
       return { body: { downloadUrl: `https://archive.wixmp.com/archive/wix/${context.newId()}?expires=${expiring(60)}` } };
     },
@@ -171,7 +167,7 @@ export const mediaOperations: ServiceOperations = {
   generateFileDownloadUrl: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'generateFileDownloadUrl'>;
+      const request = context.body;
       const file = await fileOr404(context, request.fileId);
       const keys = request.assetKeys?.length ? request.assetKeys : ['src'];
       return {
@@ -192,14 +188,14 @@ export const mediaOperations: ServiceOperations = {
   getFileDescriptor: {
     access: 'merchant',
     async handle(context) {
-      const { fileId } = context.query as PlatformQuery<'getFileDescriptor'>;
+      const { fileId } = context.query;
       return { body: { file: await settle(context, await fileOr404(context, fileId)) } };
     },
   },
   getFileDescriptors: {
     access: 'merchant',
     async handle(context) {
-      const { fileIds } = context.body as PlatformBody<'getFileDescriptors'>;
+      const { fileIds } = context.body;
       const files = [];
       for (const id of fileIds) files.push(await settle(context, await fileOr404(context, id)));
       return { body: { files } };
@@ -208,7 +204,7 @@ export const mediaOperations: ServiceOperations = {
   updateFileDescriptor: {
     access: 'merchant',
     async handle(context) {
-      const { file: patch } = context.body as PlatformBody<'updateFileDescriptor'>;
+      const { file: patch } = context.body;
       if (!patch.id) throw invalidField('file.id', 'is required', 'REQUIRED_FIELD');
       const current = await fileOr404(context, patch.id);
       const updated: FileDescriptor = {
@@ -226,14 +222,14 @@ export const mediaOperations: ServiceOperations = {
   generateFileUploadUrl: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'generateFileUploadUrl'>;
+      const request = context.body;
       return { body: { uploadUrl: uploadUrl(`https://upload.wixmp.com/upload/${context.newId()}`, request.fileName) } };
     },
   },
   generateFileResumableUploadUrl: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'generateFileResumableUploadUrl'>;
+      const request = context.body;
       return {
         body: {
           uploadProtocol: request.uploadProtocol ?? 'TUS',
@@ -243,11 +239,11 @@ export const mediaOperations: ServiceOperations = {
       };
     },
   },
-  importFile: { access: 'merchant', handle: async (context) => ({ body: { file: await importOne(context, context.body as ImportRequest) } }) },
+  importFile: { access: 'merchant', handle: async (context) => ({ body: { file: await importOne(context, context.body) } }) },
   bulkImportFiles: {
     access: 'merchant',
     async handle(context) {
-      const { importFileRequests } = context.body as PlatformBody<'bulkImportFiles'>;
+      const { importFileRequests } = context.body;
       const files = [];
       for (const request of importFileRequests) files.push(await importOne(context, request));
       return { body: { files } };
@@ -256,7 +252,7 @@ export const mediaOperations: ServiceOperations = {
   bulkImportFile: {
     access: 'merchant',
     async handle(context) {
-      const { importFileRequests, returnEntity } = context.body as PlatformBody<'bulkImportFile'>;
+      const { importFileRequests, returnEntity } = context.body;
       const results = [];
       for (const [originalIndex, request] of importFileRequests.entries()) {
         const file = await importOne(context, request);
@@ -265,12 +261,12 @@ export const mediaOperations: ServiceOperations = {
       return { body: { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } } };
     },
   },
-  listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query as PlatformQuery<'listFiles'>), 'OK') }) },
-  listDeletedFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query as PlatformQuery<'listDeletedFiles'>), 'DELETED') }) },
+  listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'OK') }) },
+  listDeletedFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'DELETED') }) },
   searchFiles: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'searchFiles'>;
+      const request = context.body;
       return {
         body: await listPage(
           context,
@@ -289,7 +285,7 @@ export const mediaOperations: ServiceOperations = {
   generateVideoStreamingUrl: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'generateVideoStreamingUrl'>;
+      const request = context.body;
       const file = await fileOr404(context, request.fileId);
       if (file.mediaType !== 'VIDEO') throw invalidField('fileId', `${request.fileId} is not a video`);
       const format = (request.format ?? 'HLS').toLowerCase();
@@ -301,7 +297,7 @@ export const mediaOperations: ServiceOperations = {
   bulkDeleteFiles: {
     access: 'merchant',
     async handle(context) {
-      const { fileIds, permanent } = context.body as PlatformBody<'bulkDeleteFiles'>;
+      const { fileIds, permanent } = context.body;
       for (const [index, id] of fileIds.entries()) {
         const file = await listedFile(context, id, `fileIds[${index}]`);
         if (permanent) await context.store.remove(COLLECTIONS.files, file.id as string);
@@ -314,7 +310,7 @@ export const mediaOperations: ServiceOperations = {
   bulkRestoreFilesFromTrashBin: {
     access: 'merchant',
     async handle(context) {
-      const { fileIds } = context.body as PlatformBody<'bulkRestoreFilesFromTrashBin'>;
+      const { fileIds } = context.body;
       for (const [index, id] of fileIds.entries()) {
         const file = await listedFile(context, id, `fileIds[${index}]`);
         if (file.state !== 'DELETED') throw invalidField(`fileIds[${index}]`, `${id} is not in the trash bin`);
@@ -325,4 +321,4 @@ export const mediaOperations: ServiceOperations = {
       return { body: {} };
     },
   },
-};
+});

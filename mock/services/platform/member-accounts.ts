@@ -2,16 +2,18 @@
 // slug made unique, and the member the hosted sign-in page signs in.
 import { slugify } from '../../computations/catalogue-product';
 import type { SessionStore } from '../../engine/store';
+import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformSchema } from '../wire-types';
 import { readSettings } from '../../engine/fixtures';
 
 export type Member = PlatformSchema<'Member'>;
 
+// The contract declares no webhook for members; the mock records their changes all the same.
 export const MEMBER_EVENTS = {
-  created: { eventType: 'wix.members.v1.member_created', entityFqdn: 'wix.members.v1.member', slug: 'created' },
-  updated: { eventType: 'wix.members.v1.member_updated', entityFqdn: 'wix.members.v1.member', slug: 'updated' },
-  deleted: { eventType: 'wix.members.v1.member_deleted', entityFqdn: 'wix.members.v1.member', slug: 'deleted' },
+  created: undeclaredEvent('wix.members.v1.member_created', 'wix.members.v1.member', 'created'),
+  updated: undeclaredEvent('wix.members.v1.member_updated', 'wix.members.v1.member', 'updated'),
+  deleted: undeclaredEvent('wix.members.v1.member_deleted', 'wix.members.v1.member', 'deleted'),
 } as const;
 
 interface LoginIndex {

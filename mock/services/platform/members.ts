@@ -5,7 +5,7 @@
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, sortRecords, type SortSpec } from '../../computations/query-language';
 import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery } from '../wire-types';
 import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, uniqueSlug, type Member } from './member-accounts';
@@ -24,55 +24,58 @@ export const shapeMember = (member: Member, fieldsets: readonly string[] | undef
   return Object.fromEntries(Object.entries(member).filter(([key]) => fields.includes(key))) as Member;
 };
 
-const memberOr404 = async (context: OperationContext, id: string): Promise<Member> => {
+const memberOr404 = async (context: CallContext, id: string): Promise<Member> => {
   const member = await context.store.get<Member>(COLLECTIONS.members, id);
   if (!member) throw notFound('Member', id);
   return member;
 };
 
 /** The caller's own member record (a member token). */
-const myMember = async (context: OperationContext): Promise<Member> => memberOr404(context, context.identity?.id as string);
+const myMember = async (context: CallContext): Promise<Member> => memberOr404(context, context.identity?.id as string);
 
 /** A member by id: the merchant any; a member only itself. */
-const reachableMember = async (context: OperationContext, id: string): Promise<Member> => {
+const reachableMember = async (context: CallContext, id: string): Promise<Member> => {
   if (context.identity?.role === 'member' && context.identity.id !== id) throw permissionDenied('A member may read and change only its own member record');
   if (context.identity?.role === 'visitor') throw permissionDenied('A visitor may not read member records');
   return memberOr404(context, id);
 };
 
-const save = async (context: OperationContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
+const save = async (context: CallContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
   const stored: Member = { ...member, updatedDate: context.now() };
   await saveMember(context.store, stored);
   context.emit(MEMBER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
   return stored;
 };
 
-const remove = async (context: OperationContext, member: Member) => {
+const remove = async (context: CallContext, member: Member) => {
   await removeMember(context.store, member);
   context.emit(MEMBER_EVENTS.deleted, member.id as string, { deletedEvent: { deletedEntity: member } });
   // Reviews and content move to the assignee in the platform; here the member's own data simply goes.
 };
 
-const setSlug = async (context: OperationContext, member: Member, slug: string): Promise<Member> => {
+const setSlug = async (context: CallContext, member: Member, slug: string): Promise<Member> => {
   if ((await uniqueSlug(context.store, slug, member.id)) !== slug) {
     throw new PlatformFailure(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
   }
   return save(context, { ...member, profile: { ...member.profile, slug } });
 };
 
-const withStatus = (changes: Partial<Member>) => async (context: OperationContext) => {
-  const member = await memberOr404(context, context.path.id as string);
+/** The context of an operation on the member its path names. */
+type MemberCall = CallContext & { readonly path: { readonly id: string } };
+
+const withStatus = (changes: Partial<Member>) => async (context: MemberCall) => {
+  const member = await memberOr404(context, context.path.id);
   return { body: { member: await save(context, { ...member, ...changes }) } };
 };
 
-const clearContact = (field: 'phones' | 'emails' | 'addresses') => async (context: OperationContext) => {
-  const member = await reachableMember(context, context.path.id as string);
+const clearContact = (field: 'phones' | 'emails' | 'addresses') => async (context: MemberCall) => {
+  const member = await reachableMember(context, context.path.id);
   const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
   return { body: { member: shapeMember(saved, ['FULL'], true) } };
 };
 
 /** Members matching a filter and a free-text search over the named fields (by default nickname and e-mail). */
-const matching = async (context: OperationContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
+const matching = async (context: CallContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
   const all = await context.store.list<Member>(COLLECTIONS.members);
   const filtered = query(all, readFilter(filter, 'filter'), undefined);
   const words = search?.expression?.toLowerCase();
@@ -81,8 +84,8 @@ const matching = async (context: OperationContext, filter: unknown, search?: { e
   return filtered.filter((member) => fields.some((field) => String(field.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], member) ?? '').toLowerCase().includes(words)));
 };
 
-const byFilter = (changes: Partial<Member> | 'delete') => async (context: OperationContext) => {
-  const request = context.body as PlatformBody<'bulkDeleteMembersByFilter'>;
+const byFilter = (changes: Partial<Member> | 'delete') => async (context: CallContext & { readonly body: PlatformBody<'bulkDeleteMembersByFilter'> }) => {
+  const request = context.body;
   for (const member of await matching(context, request.filter, request.search)) {
     if (changes === 'delete') await remove(context, member);
     else await save(context, { ...member, ...changes });
@@ -91,7 +94,7 @@ const byFilter = (changes: Partial<Member> | 'delete') => async (context: Operat
   return { body: { jobId: context.newId() } };
 };
 
-const listPage = (context: OperationContext, members: Member[], paging: { limit?: number; offset?: number } | undefined, sorting: SortSpec[] | undefined, fieldsets: string[] | undefined) => {
+const listPage = (context: CallContext, members: Member[], paging: { limit?: number; offset?: number } | undefined, sorting: SortSpec[] | undefined, fieldsets: string[] | undefined) => {
   const page = offsetPage(sortRecords(members, sorting), paging);
   return {
     members: page.items.map((member) => shapeMember(member, fieldsets, true)),
@@ -99,19 +102,19 @@ const listPage = (context: OperationContext, members: Member[], paging: { limit?
   };
 };
 
-export const memberOperations: ServiceOperations = {
+export const memberOperations = defineService('platform', {
   updateMySlug: {
     access: 'member',
     async handle(context) {
-      const { slug } = context.body as PlatformBody<'updateMySlug'>;
+      const { slug } = context.body;
       return { body: { member: shapeMember(await setSlug(context, await myMember(context), slug), ['FULL'], true) } };
     },
   },
   updateMemberSlug: {
     access: 'merchant',
     async handle(context) {
-      const { slug } = context.body as PlatformBody<'updateMemberSlug'>;
-      return { body: { member: shapeMember(await setSlug(context, await memberOr404(context, context.path.id as string), slug), ['FULL'], true) } };
+      const { slug } = context.body;
+      return { body: { member: shapeMember(await setSlug(context, await memberOr404(context, context.path.id), slug), ['FULL'], true) } };
     },
   },
   joinCommunity: {
@@ -125,7 +128,7 @@ export const memberOperations: ServiceOperations = {
   getMyMember: {
     access: 'member',
     async handle(context) {
-      const { fieldSet, fieldsets } = context.query as PlatformQuery<'getMyMember'>;
+      const { fieldSet, fieldsets } = context.query;
       return { body: { member: shapeMember(await myMember(context), [...(fieldsets ?? []), ...(fieldSet ? [fieldSet] : [])], true) } };
     },
   },
@@ -139,15 +142,15 @@ export const memberOperations: ServiceOperations = {
   getMember: {
     access: 'shopper',
     async handle(context) {
-      const { fieldsets } = context.query as PlatformQuery<'getMember'>;
-      return { body: { member: shapeMember(await reachableMember(context, context.path.id as string), fieldsets, true) } };
+      const { fieldsets } = context.query;
+      return { body: { member: shapeMember(await reachableMember(context, context.path.id), fieldsets, true) } };
     },
   },
   updateMember: {
     access: 'merchant',
     async handle(context) {
-      const { member: patch = {} } = context.body as PlatformBody<'updateMember'>;
-      const member = await memberOr404(context, context.path.id as string);
+      const { member: patch = {} } = context.body;
+      const member = await memberOr404(context, context.path.id);
       if (patch.loginEmail && patch.loginEmail.toLowerCase() !== member.loginEmail?.toLowerCase()) {
         const other = await memberByEmail(context.store, patch.loginEmail);
         if (other && other.id !== member.id) throw invalidField('member.loginEmail', `${patch.loginEmail} is the login e-mail of another member`);
@@ -166,15 +169,15 @@ export const memberOperations: ServiceOperations = {
   deleteMember: {
     access: 'merchant',
     async handle(context) {
-      await remove(context, await memberOr404(context, context.path.id as string));
+      await remove(context, await memberOr404(context, context.path.id));
       return { body: {} };
     },
   },
   listMembers: {
     access: 'merchant',
     async handle(context) {
-      const flat = context.query as PlatformQuery<'listMembers'>;
-      const message = (context.query['.r'] ?? {}) as { paging?: { limit?: number; offset?: number }; fieldsets?: string[]; sorting?: SortSpec[] };
+      const flat = context.query;
+      const message = context.query['.r'] ?? {};
       const paging = message.paging ?? { ...(flat['paging.limit'] !== undefined && { limit: flat['paging.limit'] }), ...(flat['paging.offset'] !== undefined && { offset: flat['paging.offset'] }) };
       const sorting = message.sorting ?? (flat['sorting.fieldName'] ? [{ fieldName: flat['sorting.fieldName'], order: flat['sorting.order'] ?? 'ASC' }] : undefined);
       const members = await context.store.list<Member>(COLLECTIONS.members);
@@ -184,7 +187,7 @@ export const memberOperations: ServiceOperations = {
   queryMembers: {
     access: 'merchant',
     async handle(context) {
-      const request = context.body as PlatformBody<'queryMembers'>;
+      const request = context.body;
       const members = await matching(context, request.query?.filter, request.search);
       return { body: listPage(context, members, request.query?.paging, request.query?.sorting, request.fieldsets) };
     },
@@ -192,7 +195,7 @@ export const memberOperations: ServiceOperations = {
   createMember: {
     access: 'merchant',
     async handle(context) {
-      const { member: given = {} } = context.body as PlatformBody<'createMember'>;
+      const { member: given = {} } = context.body;
       if (!given.loginEmail) throw invalidField('member.loginEmail', 'is required', 'REQUIRED_FIELD');
       if (await memberByEmail(context.store, given.loginEmail)) throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
       const base = await newMember(
@@ -227,7 +230,7 @@ export const memberOperations: ServiceOperations = {
   bulkDeleteMembers: {
     access: 'merchant',
     async handle(context) {
-      const { memberIds } = context.body as PlatformBody<'bulkDeleteMembers'>;
+      const { memberIds } = context.body;
       const results = [];
       for (const [originalIndex, id] of memberIds.entries()) {
         const member = await context.store.get<Member>(COLLECTIONS.members, id);
@@ -246,4 +249,4 @@ export const memberOperations: ServiceOperations = {
   deleteMemberPhones: { access: 'shopper', handle: clearContact('phones') },
   deleteMemberEmails: { access: 'shopper', handle: clearContact('emails') },
   deleteMemberAddresses: { access: 'shopper', handle: clearContact('addresses') },
-};
+});

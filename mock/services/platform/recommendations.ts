@@ -3,7 +3,7 @@
 // quantity ordered, then newest). The first algorithm asked for that finds enough items answers.
 import type { Product } from '../../computations/catalogue-product';
 import { notFound } from '../../engine/failure';
-import type { ServiceOperations } from '../../engine/operation';
+import { defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema, PlatformBody } from '../wire-types';
 
@@ -42,12 +42,12 @@ const quantitiesOrdered = (orders: readonly Order[]): Map<string, number> => {
   return sold;
 };
 
-export const recommendationOperations: ServiceOperations = {
+export const recommendationOperations = defineService('platform', {
   listRecommendationAlgorithms: { access: 'shopper', handle: async () => ({ body: { availableAlgorithms: ALGORITHMS } }) },
   getRecommendation: {
     access: 'shopper',
     async handle(context) {
-      const { items = [], algorithms, minimumRecommendedItems = 1 } = context.body as PlatformBody<'getRecommendation'>;
+      const { items = [], algorithms, minimumRecommendedItems = 1 } = context.body;
       const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => product.visible !== false);
       const orders = await context.store.list<Order>(COLLECTIONS.orders);
       const sold = quantitiesOrdered(orders);
@@ -82,4 +82,4 @@ export const recommendationOperations: ServiceOperations = {
       return { body: { recommendation: {} } };
     },
   },
-};
+});

@@ -4,7 +4,7 @@
 import { mockRedirectUrl } from '../../auth-scenarios';
 import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
-import type { ServiceOperations } from '../../engine/operation';
+import { defineService } from '../../engine/service-table';
 import type { PlatformBody } from '../wire-types';
 
 type Request = PlatformBody<'createRedirectSession'>;
@@ -24,11 +24,11 @@ const sitePage = (request: Request): { path: string; params: Record<string, stri
   return { path: '/login', params: {} };
 };
 
-export const redirectSessionOperations: ServiceOperations = {
+export const redirectSessionOperations = defineService('platform', {
   createRedirectSession: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as Request;
+      const request = context.body;
       const intents = INTENTS.filter((intent) => request[intent] !== undefined);
       if (intents.length !== 1) throw invalidField('body', `needs exactly one intent (${INTENTS.join(', ')}); it has ${intents.length ? intents.join(', ') : 'none'}`);
       const settings = await readSettings(context.store);
@@ -56,4 +56,4 @@ export const redirectSessionOperations: ServiceOperations = {
       };
     },
   },
-};
+});

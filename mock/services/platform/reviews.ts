@@ -4,7 +4,8 @@
 import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
 import { invalidField, notFound, permissionDenied } from '../../engine/failure';
-import type { OperationContext, ServiceOperations } from '../../engine/operation';
+import { defineService, type CallContext } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 import type { Member } from './member-accounts';
@@ -12,38 +13,32 @@ import type { Member } from './member-accounts';
 type Review = PlatformSchema<'Review'>;
 type ModerationStatus = NonNullable<NonNullable<Review['moderation']>['moderationStatus']>;
 
-const REVIEW_EVENTS = {
-  created: { eventType: 'wix.reviews.v1.review_created', entityFqdn: 'wix.reviews.v1.review', slug: 'created' },
-  updated: { eventType: 'wix.reviews.v1.review_updated', entityFqdn: 'wix.reviews.v1.review', slug: 'updated' },
-  deleted: { eventType: 'wix.reviews.v1.review_deleted', entityFqdn: 'wix.reviews.v1.review', slug: 'deleted' },
-  moderationChanged: { eventType: 'wix.reviews.v1.review_moderation_status_changed', entityFqdn: 'wix.reviews.v1.review', slug: 'moderation_status_changed' },
-  published: { eventType: 'wix.reviews.v1.review_review_published', entityFqdn: 'wix.reviews.v1.review', slug: 'review_published' },
-} as const;
+const REVIEW_EVENTS = eventsOf('wix.reviews.v1.review');
 
-const isOwner = (context: OperationContext): boolean => context.identity?.role === 'merchant';
+const isOwner = (context: CallContext): boolean => context.identity?.role === 'merchant';
 const published = (review: Review): boolean => review.moderation?.moderationStatus === 'APPROVED';
 
-const reviewOr404 = async (context: OperationContext, id: string, includePrivate = false): Promise<Review> => {
+const reviewOr404 = async (context: CallContext, id: string, includePrivate = false): Promise<Review> => {
   const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
   if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review)))) throw notFound('Review', id);
   return review;
 };
 
-const callerMember = async (context: OperationContext): Promise<Member | undefined> =>
+const callerMember = async (context: CallContext): Promise<Member | undefined> =>
   context.identity?.role === 'member' ? context.store.get<Member>(COLLECTIONS.members, context.identity.id) : undefined;
 
-const isAuthor = async (context: OperationContext, review: Review): Promise<boolean> => {
+const isAuthor = async (context: CallContext, review: Review): Promise<boolean> => {
   const member = await callerMember(context);
   return Boolean(member?.contactId && member.contactId === review.author?.contactId);
 };
 
-const save = async (context: OperationContext, review: Review, revise = true): Promise<Review> => {
+const save = async (context: CallContext, review: Review, revise = true): Promise<Review> => {
   const stored: Review = { ...review, ...(revise && { revision: String(Number(review.revision ?? '0') + 1), updatedDate: context.now() }) };
   await context.store.put(COLLECTIONS.reviews, stored.id as string, stored);
   return stored;
 };
 
-const create = async (context: OperationContext, given: Review, author: NonNullable<Review['author']>): Promise<Review> => {
+const create = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<Review> => {
   const now = context.now();
   const review: Review = {
     ...given,
@@ -69,12 +64,12 @@ const create = async (context: OperationContext, given: Review, author: NonNulla
 };
 
 /** A change of moderation status, with its events: moderation changed, and published on a first approval. */
-const moderate = (context: OperationContext, review: Review, status: ModerationStatus): Review => {
+const moderate = (context: CallContext, review: Review, status: ModerationStatus): Review => {
   if (review.moderation?.moderationStatus === status) return review;
   const approved = status === 'APPROVED';
   const next: Review = { ...review, moderation: { moderationStatus: status, manuallyChanged: true }, publishCount: (review.publishCount ?? 0) + (approved ? 1 : 0) };
-  context.emit(REVIEW_EVENTS.moderationChanged, review.id as string, { actionEvent: { body: { review: next, previousModerationStatus: review.moderation?.moderationStatus } } });
-  if (approved) context.emit(REVIEW_EVENTS.published, review.id as string, { actionEvent: { body: { review: next } } });
+  context.emit(REVIEW_EVENTS.moderation_status_changed, review.id as string, { actionEvent: { body: { review: next, previousModerationStatus: review.moderation?.moderationStatus } } });
+  if (approved) context.emit(REVIEW_EVENTS.review_published, review.id as string, { actionEvent: { body: { review: next } } });
   return next;
 };
 
@@ -91,27 +86,27 @@ const contentOf = (patch: NonNullable<Review['content']>, current: Review['conte
 };
 
 /** The review the caller may change: the owner any; a member its own; nobody else. */
-const changeable = async (context: OperationContext, id: string): Promise<Review> => {
+const changeable = async (context: CallContext, id: string): Promise<Review> => {
   const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
   if (!review) throw notFound('Review', id);
   if (!isOwner(context) && !(await isAuthor(context, review))) throw permissionDenied('Only the site owner or the review\'s author may change it');
   return review;
 };
 
-const visible = (context: OperationContext, all: Review[], includePrivate: boolean | undefined): Review[] => (isOwner(context) && includePrivate ? all : all.filter(published));
+const visible = (context: CallContext, all: Review[], includePrivate: boolean | undefined): Review[] => (isOwner(context) && includePrivate ? all : all.filter(published));
 
-export const reviewOperations: ServiceOperations = {
+export const reviewOperations = defineService('platform', {
   getReview: {
     access: 'shopper',
     async handle(context) {
-      const { returnPrivateReviews } = context.query as PlatformQuery<'getReview'>;
-      return { body: { review: await reviewOr404(context, context.path.reviewId as string, returnPrivateReviews === true) } };
+      const { returnPrivateReviews } = context.query;
+      return { body: { review: await reviewOr404(context, context.path.reviewId, returnPrivateReviews === true) } };
     },
   },
   createReview: {
     access: 'shopper',
     async handle(context) {
-      const { review } = context.body as PlatformBody<'createReview'>;
+      const { review } = context.body;
       const member = await callerMember(context);
       const author: NonNullable<Review['author']> = member
         ? { contactId: member.contactId, authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' }
@@ -123,7 +118,7 @@ export const reviewOperations: ServiceOperations = {
   createReviewAndContact: {
     access: 'shopper',
     async handle(context) {
-      const request = context.body as PlatformBody<'createReviewAndContact'>;
+      const request = context.body;
       if (!request.entityId) throw invalidField('entityId', 'is required', 'REQUIRED_FIELD');
       const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
       const review = await create(context, { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) }, author);
@@ -133,8 +128,8 @@ export const reviewOperations: ServiceOperations = {
   updateReview: {
     access: 'shopper',
     async handle(context) {
-      const { review: patch, fieldMask } = context.body as PlatformBody<'updateReview'>;
-      let review = await changeable(context, context.path.reviewId as string);
+      const { review: patch, fieldMask } = context.body;
+      let review = await changeable(context, context.path.reviewId);
       if (patch.revision !== undefined && patch.revision !== review.revision) {
         throw invalidField('review.revision', `is ${patch.revision}, the review is at revision ${review.revision}: read it again`);
       }
@@ -154,8 +149,8 @@ export const reviewOperations: ServiceOperations = {
   updateReviewContent: {
     access: 'shopper',
     async handle(context) {
-      const { content, fieldMask } = context.body as PlatformBody<'updateReviewContent'>;
-      const review = await changeable(context, context.path.reviewId as string);
+      const { content, fieldMask } = context.body;
+      const review = await changeable(context, context.path.reviewId);
       const saved = await save(context, { ...review, content: contentOf(content ?? {}, review.content, fieldMask) });
       context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
@@ -164,7 +159,7 @@ export const reviewOperations: ServiceOperations = {
   deleteReview: {
     access: 'shopper',
     async handle(context) {
-      const review = await changeable(context, context.path.reviewId as string);
+      const review = await changeable(context, context.path.reviewId);
       await context.store.remove(COLLECTIONS.reviews, review.id as string);
       context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
       return { body: { review } };
@@ -173,7 +168,7 @@ export const reviewOperations: ServiceOperations = {
   bulkDeleteReviews: {
     access: 'merchant',
     async handle(context) {
-      const { filter } = context.body as PlatformBody<'bulkDeleteReviews'>;
+      const { filter } = context.body;
       for (const review of query(await context.store.list<Review>(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
         await context.store.remove(COLLECTIONS.reviews, review.id as string);
         context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
@@ -184,7 +179,7 @@ export const reviewOperations: ServiceOperations = {
   queryReviews: {
     access: 'shopper',
     async handle(context) {
-      const { query: request, returnPrivateReviews } = context.body as PlatformBody<'queryReviews'>;
+      const { query: request, returnPrivateReviews } = context.body;
       const at = cursorQuery({ ...(request?.filter && { filter: readFilter(request.filter, 'query.filter') }), ...(request?.sort && { sort: request.sort }), ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }) });
       const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), returnPrivateReviews);
       const matching = query(all, at.filter, at.sort ?? [{ fieldName: 'createdDate', order: 'DESC' }]);
@@ -195,8 +190,8 @@ export const reviewOperations: ServiceOperations = {
   setReviewReply: {
     access: 'merchant',
     async handle(context) {
-      const { message } = context.body as PlatformBody<'setReviewReply'>;
-      const review = await changeable(context, context.path.reviewId as string);
+      const { message } = context.body;
+      const review = await changeable(context, context.path.reviewId);
       const now = context.now();
       const saved = await save(context, { ...review, reply: { message, createdDate: review.reply?.createdDate ?? now, updatedDate: now } });
       context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
@@ -206,7 +201,7 @@ export const reviewOperations: ServiceOperations = {
   removeReviewReply: {
     access: 'merchant',
     async handle(context) {
-      const { reply: _reply, ...review } = await changeable(context, context.path.reviewId as string);
+      const { reply: _reply, ...review } = await changeable(context, context.path.reviewId);
       const saved = await save(context, review);
       context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
@@ -215,9 +210,9 @@ export const reviewOperations: ServiceOperations = {
   countReviews: {
     access: 'shopper',
     async handle(context) {
-      const { filter, includePrivateReviews } = context.body as PlatformBody<'countReviews'>;
+      const { filter, includePrivateReviews } = context.body;
       const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), includePrivateReviews);
       return { body: { count: query(all, readFilter(filter, 'filter'), undefined).length } };
     },
   },
-};
+});
