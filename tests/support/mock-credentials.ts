@@ -24,6 +24,10 @@ export const memberToken = async (baseUrl: string, session: string, memberId = '
 
 /** Forgets a session's state: its next request starts from the default fixture. */
 export const resetSession = async (baseUrl: string, session: string): Promise<void> => {
-  const response = await fetch(`${baseUrl}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session }) });
+  const response = await fetch(`${baseUrl}/__mock/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session }),
+  });
   if (response.status !== 200) throw new Error(`reset ${session}: ${response.status}`);
 };

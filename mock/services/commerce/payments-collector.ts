@@ -4,11 +4,20 @@
 // the order's transactions and payment status.
 import { orderPrice, toCents } from '../../computations/money';
 import { failedPrecondition, invalidField } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf, type Order, type OrderTransactions, type PaymentMethodRecord } from './orders';
+import type { CommerceSchema } from '../wire-types';
+import {
+  type Order,
+  type OrderTransactions,
+  orderOr404,
+  type PaymentMethodRecord,
+  paymentSums,
+  saveOrder,
+  settleOrder,
+  transactionsOf,
+} from './orders';
 
 type Payment = CommerceSchema<'OrderPayment'>;
 type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusResponse'>['status']>;
@@ -16,7 +25,11 @@ type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusRes
 // The contract declares no webhook for order transactions; the mock records their changes all the same.
 const ORDER_TRANSACTIONS_UPDATED = undeclaredEvent('wix.ecom.v1.order_transactions_updated', 'wix.ecom.v1.order_transactions', 'updated');
 
-const collectability = async (context: CallContext, order: Order, transactions: OrderTransactions): Promise<{ status: Collectability; amountCents: number }> => {
+const collectability = async (
+  context: CallContext,
+  order: Order,
+  transactions: OrderTransactions,
+): Promise<{ status: Collectability; amountCents: number }> => {
   const sums = paymentSums(transactions);
   const due = Math.max(0, toCents(order.priceSummary?.total?.amount) - sums.approved - sums.authorized);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amountCents: 0 };
@@ -40,7 +53,10 @@ const authorizedPayments = (transactions: OrderTransactions, ids: readonly strin
     const payment = transactions.payments?.find((candidate) => candidate.id === id);
     if (!payment) throw invalidField(field(index), `${id} is not a payment of the order`);
     if (payment.regularPaymentDetails?.status !== 'AUTHORIZED') {
-      throw failedPrecondition('PAYMENT_NOT_AUTHORIZED', `Payment ${id} is ${payment.regularPaymentDetails?.status ?? 'not a card payment'}: only authorized payments are captured or voided`);
+      throw failedPrecondition(
+        'PAYMENT_NOT_AUTHORIZED',
+        `Payment ${id} is ${payment.regularPaymentDetails?.status ?? 'not a card payment'}: only authorized payments are captured or voided`,
+      );
     }
   });
 
@@ -67,7 +83,8 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { status, amountCents } = await collectability(context, order, transactions);
       if (status !== 'COLLECTABLE') throw failedPrecondition(status, `The payment of order ${order.id} cannot be collected: ${status}`);
       const amount = toCents(request.amount.amount);
-      if (amount <= 0 || amount > amountCents) throw invalidField('amount.amount', `must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`, 'MAX');
+      if (amount <= 0 || amount > amountCents)
+        throw invalidField('amount.amount', `must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`, 'MAX');
       const delayed = request.delayedCapture === true || request.delayedCaptureSettings !== undefined;
       const now = context.now();
       const gatewayOrderId = request.paymentGatewayOrderId ?? context.newId();
@@ -113,13 +130,22 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { payments } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
-      authorizedPayments(transactions, payments.map((p) => p.paymentId ?? ''), (index) => `payments[${index}].paymentId`);
+      authorizedPayments(
+        transactions,
+        payments.map((p) => p.paymentId ?? ''),
+        (index) => `payments[${index}].paymentId`,
+      );
       const now = context.now();
       payments.forEach((wanted, index) => {
         transactions = withPayment(transactions, wanted.paymentId as string, (payment) => {
           const authorized = toCents(payment.amount?.amount);
           const amount = wanted.amount?.amount === undefined ? authorized : toCents(wanted.amount.amount);
-          if (amount <= 0 || amount > authorized) throw invalidField(`payments[${index}].amount.amount`, `must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`, 'MAX');
+          if (amount <= 0 || amount > authorized)
+            throw invalidField(
+              `payments[${index}].amount.amount`,
+              `must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`,
+              'MAX',
+            );
           const details = payment.regularPaymentDetails ?? {};
           return {
             ...payment,
@@ -129,7 +155,10 @@ export const paymentsCollectorOperations = defineService('commerce', {
               status: 'APPROVED',
               authorizationDetails: {
                 ...details.authorizationDetails,
-                captures: [...(details.authorizationDetails?.captures ?? []), { id: context.newId(), status: 'SUCCEEDED', amount: orderPrice(amount, order.currency ?? 'USD'), createdDate: now }],
+                captures: [
+                  ...(details.authorizationDetails?.captures ?? []),
+                  { id: context.newId(), status: 'SUCCEEDED', amount: orderPrice(amount, order.currency ?? 'USD'), createdDate: now },
+                ],
               },
             },
           };
@@ -153,7 +182,10 @@ export const paymentsCollectorOperations = defineService('commerce', {
           regularPaymentDetails: {
             ...payment.regularPaymentDetails,
             status: 'VOIDED',
-            authorizationDetails: { ...payment.regularPaymentDetails?.authorizationDetails, void: { status: 'SUCCEEDED', voidedDate: now, reason: 'MANUAL' } },
+            authorizationDetails: {
+              ...payment.regularPaymentDetails?.authorizationDetails,
+              void: { status: 'SUCCEEDED', voidedDate: now, reason: 'MANUAL' },
+            },
           },
         }));
       }

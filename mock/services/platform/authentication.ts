@@ -3,14 +3,14 @@
 // part still picks a scenario: README), e-mail verification, recovery, SSO and the browser redirects. A login
 // with any other e-mail signs that member in, creating it on first use.
 import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
-import { PlatformFailure, invalidField, notFound, permissionDenied } from '../../engine/failure';
+import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
-import { defineService, exampleAnswer, type ServiceAnswer, type ServiceContext, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService, exampleAnswer, type ServiceAnswer, type ServiceContext } from '../../engine/service-table';
 import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
-import { hostedSignInMember, MEMBER_EVENTS, memberByEmail, newMember, saveMember, type Member } from './member-accounts';
+import { hostedSignInMember, MEMBER_EVENTS, type Member, memberByEmail, newMember, saveMember } from './member-accounts';
 
 /** A sign-in state with its session or state token (status 200): the answer of every sign-in step. */
 type StateAnswer = Extract<ServiceAnswer<'platform', 'loginV2'>, { readonly status?: 200 }>;
@@ -32,13 +32,24 @@ const identityOf = (member: Member): PlatformSchema<'Identity'> => ({
   },
   email: { address: member.loginEmail, isVerified: member.loginEmailVerified ?? false },
   status: {
-    name: member.status === 'APPROVED' ? 'ACTIVE' : member.status === 'BLOCKED' ? 'BLOCKED' : member.status === 'OFFLINE' ? 'OFFLINE' : 'PENDING',
+    name:
+      member.status === 'APPROVED'
+        ? 'ACTIVE'
+        : member.status === 'BLOCKED'
+          ? 'BLOCKED'
+          : member.status === 'OFFLINE'
+            ? 'OFFLINE'
+            : 'PENDING',
     reasons: member.status === 'PENDING' ? ['PENDING_ADMIN_APPROVAL_REQUIRED'] : [],
   },
   factors: [{ factorId: member.id, type: 'PASSWORD', status: 'ACTIVE' }],
 });
 
-const memberIdentity = (context: CallContext, member: Member): Identity => ({ role: 'member', id: member.id as string, session: context.session });
+const memberIdentity = (context: CallContext, member: Member): Identity => ({
+  role: 'member',
+  id: member.id as string,
+  session: context.session,
+});
 
 /** The scenario an e-mail picks for this call (README: `owner-approval@`, `verify@`...), as a Prefer value. */
 const scenarioOf = (path: string, email: string | undefined): string | undefined => {
@@ -49,19 +60,31 @@ const scenarioOf = (path: string, email: string | undefined): string | undefined
 type SignInOperation = 'loginV2' | 'registerV2';
 
 /** The named example of a scenario, with its status: errors as they are, states completed with real tokens. */
-const scenarioAnswer = <K extends SignInOperation>(context: ServiceContext<'platform', K>, prefer: string): ServiceAnswer<'platform', K> => {
+const scenarioAnswer = <K extends SignInOperation>(
+  context: ServiceContext<'platform', K>,
+  prefer: string,
+): ServiceAnswer<'platform', K> => {
   const parsed = parsePrefer(prefer);
   const { code, example } = parsed.ok ? parsed.preferences : {};
   return exampleAnswer(context, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
 };
 
 /** The answer of the scenario the e-mail picks, when it picks one. */
-const scenarioFor = <K extends SignInOperation>(context: ServiceContext<'platform', K>, path: string, email: string): ServiceAnswer<'platform', K> | undefined => {
+const scenarioFor = <K extends SignInOperation>(
+  context: ServiceContext<'platform', K>,
+  path: string,
+  email: string,
+): ServiceAnswer<'platform', K> | undefined => {
   const named = scenarioOf(path, email);
   return named ? scenarioAnswer(context, named) : undefined;
 };
 
-const findOrCreate = async (context: CallContext, email: string, profile: { firstName?: string; lastName?: string; nickname?: string } = {}, status: 'PENDING' | 'APPROVED' = 'APPROVED') => {
+const findOrCreate = async (
+  context: CallContext,
+  email: string,
+  profile: { firstName?: string; lastName?: string; nickname?: string } = {},
+  status: 'PENDING' | 'APPROVED' = 'APPROVED',
+) => {
   const existing = await memberByEmail(context.store, email);
   if (existing) return { member: existing, created: false };
   const member = await newMember(context.store, { loginEmail: email, ...profile, status }, context.now(), context.newId);
@@ -76,7 +99,14 @@ const signedIn = async (context: CallContext, member: Member): Promise<StateAnsw
   const now = context.now();
   const updated: Member = { ...member, lastLoginDate: now };
   await saveMember(context.store, updated);
-  return { body: { state: 'SUCCESS', sessionToken: context.identities.sessionToken(memberIdentity(context, updated)), identity: identityOf(updated), additionalData: {} } };
+  return {
+    body: {
+      state: 'SUCCESS',
+      sessionToken: context.identities.sessionToken(memberIdentity(context, updated)),
+      identity: identityOf(updated),
+      additionalData: {},
+    },
+  };
 };
 
 /** A state that needs the member to continue (verification, owner approval): the example, for this member. */
@@ -93,13 +123,23 @@ const pending = (context: CallContext, member: Member, scenario: StateAnswer): S
 };
 
 /** Signs the member of the e-mail in (registering it first when it is new), or stops at the scenario's state. */
-const signIn = async (context: CallContext, email: string, register: PlatformBody<'registerV2'>['profile'] | undefined, scenario: StateAnswer | undefined): Promise<StateAnswer> => {
+const signIn = async (
+  context: CallContext,
+  email: string,
+  register: PlatformBody<'registerV2'>['profile'] | undefined,
+  scenario: StateAnswer | undefined,
+): Promise<StateAnswer> => {
   const profile = {
     ...(register?.firstName && { firstName: register.firstName }),
     ...(register?.lastName && { lastName: register.lastName }),
     ...(register?.nickname && { nickname: register.nickname }),
   };
-  const { member } = await findOrCreate(context, email, profile, scenario?.body.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED');
+  const { member } = await findOrCreate(
+    context,
+    email,
+    profile,
+    scenario?.body.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED',
+  );
   if (scenario && scenario.body.state !== 'SUCCESS') return pending(context, member, scenario);
   return signedIn(context, member);
 };
@@ -127,11 +167,13 @@ const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise
       return { body: context.identities.issue(identity, false) };
     }
     const identity = context.identities.redeemCode(request.code);
-    if (!identity) throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
+    if (!identity)
+      throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
     return { body: context.identities.issue(identity) };
   }
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
-  if (context.identity?.role !== 'merchant') throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
+  if (context.identity?.role !== 'merchant')
+    throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
   const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
   if (!member) throw new PlatformFailure(400, 'MEMBER_NOT_FOUND', `Member ${request.member_id} was not found`);
   return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
@@ -156,7 +198,8 @@ export const authenticationOperations = defineService('platform', {
       if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const scenario = scenarioFor(context, '/v2/register', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
-      if (!scenario && (await memberByEmail(context.store, loginId.email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
+      if (!scenario && (await memberByEmail(context.store, loginId.email)))
+        return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
       return signIn(context, loginId.email, profile ?? {}, scenario);
     },
   },

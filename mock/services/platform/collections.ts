@@ -1,16 +1,16 @@
 // Store collections (v1 writes and slug lookup, v2 reads and queries with offset paging, default 50). A product's
 // membership is kept on the product (`collectionIds`); a collection's `numberOfProducts` is counted from it.
 import type { Product } from '../../computations/catalogue-product';
+import { slugify } from '../../computations/catalogue-product';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
-import { slugify } from '../../computations/catalogue-product';
 
 type StoreCollection = PlatformSchema<'StoreCollection'>;
 
@@ -26,7 +26,10 @@ const COLLECTION_EVENTS = {
 
 const withCount = (collection: StoreCollection, products: readonly Product[]): StoreCollection => ({
   ...collection,
-  numberOfProducts: collection.id === ALL_PRODUCTS_ID ? products.length : products.filter((product) => product.collectionIds?.includes(collection.id ?? '')).length,
+  numberOfProducts:
+    collection.id === ALL_PRODUCTS_ID
+      ? products.length
+      : products.filter((product) => product.collectionIds?.includes(collection.id ?? '')).length,
 });
 
 const view = async (store: SessionStore, collection: StoreCollection): Promise<StoreCollection> =>
@@ -51,10 +54,13 @@ const byId = async (context: CallContext, id: string): Promise<StoreCollection> 
 };
 
 const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
-  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
+  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some(
+    (collection) => collection.slug === slug && collection.id !== except,
+  );
 
 const changeMembership = async (context: CallContext, id: string, productIds: readonly string[], add: boolean) => {
-  if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'Every product is in the All Products collection: its products cannot be changed');
+  if (id === ALL_PRODUCTS_ID)
+    throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'Every product is in the All Products collection: its products cannot be changed');
   await collectionOr404(context.store, id);
   for (const [index, productId] of productIds.entries()) {
     const product = await context.store.get<Product>(COLLECTIONS.products, productId);
@@ -72,7 +78,10 @@ const queryPage = async (context: CallContext, request: PlatformBody<'queryColle
   const all = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections))
     .filter((collection) => context.identity?.role === 'merchant' || collection.visible !== false)
     .map((collection) => withCount(collection, products));
-  const page = offsetPage(query(all, readFilter(request.query?.filter, 'query.filter'), readSort(request.query?.sort, 'query.sort')), request.query?.paging);
+  const page = offsetPage(
+    query(all, readFilter(request.query?.filter, 'query.filter'), readSort(request.query?.sort, 'query.sort')),
+    request.query?.paging,
+  );
   return { collections: page.items, metadata: { count: page.items.length, offset: page.offset, total: page.total } };
 };
 
@@ -86,9 +95,17 @@ export const collectionOperations = defineService('platform', {
       const wanted = collection.slug ?? slugify(collection.name);
       let slug = wanted;
       for (let n = 1; await slugTaken(context.store, slug); n += 1) slug = `${wanted}-${n}`;
-      const created: StoreCollection = { ...collection, id: context.newId(), slug, visible: collection.visible ?? true, media: collection.media ?? { items: [] } };
+      const created: StoreCollection = {
+        ...collection,
+        id: context.newId(),
+        slug,
+        visible: collection.visible ?? true,
+        media: collection.media ?? { items: [] },
+      };
       await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
-      context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });
+      context.emit(COLLECTION_EVENTS.created, created.id as string, {
+        actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } },
+      });
       return { body: { collection: await view(context.store, created) } };
     },
   },
@@ -98,7 +115,8 @@ export const collectionOperations = defineService('platform', {
       const id = context.path.id;
       const { collection: patch } = context.body;
       const current = await collectionOr404(context.store, id);
-      if (patch.slug && (await slugTaken(context.store, patch.slug, id))) throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
+      if (patch.slug && (await slugTaken(context.store, patch.slug, id)))
+        throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
       const { id: _id, numberOfProducts: _count, ...fields } = patch;
       const updated = { ...current, ...fields };
       await context.store.put(COLLECTIONS.storeCollections, id, updated);
@@ -114,16 +132,29 @@ export const collectionOperations = defineService('platform', {
       await collectionOr404(context.store, id);
       await context.store.remove(COLLECTIONS.storeCollections, id);
       for (const product of await context.store.list<Product>(COLLECTIONS.products)) {
-        if (product.collectionIds?.includes(id)) await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
+        if (product.collectionIds?.includes(id))
+          await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
       }
       context.emit(COLLECTION_EVENTS.deleted, id, { actionEvent: { body: { collectionId: id } } });
       return { body: {} };
     },
   },
-  addProductsToCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds ?? [], true) },
-  removeProductsFromCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds, false) },
-  getCollectionBySlugV1: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
-  getCollectionBySlug: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
+  addProductsToCollection: {
+    access: 'merchant',
+    handle: (context) => changeMembership(context, context.path.id, context.body.productIds ?? [], true),
+  },
+  removeProductsFromCollection: {
+    access: 'merchant',
+    handle: (context) => changeMembership(context, context.path.id, context.body.productIds, false),
+  },
+  getCollectionBySlugV1: {
+    access: 'shopper',
+    handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }),
+  },
+  getCollectionBySlug: {
+    access: 'shopper',
+    handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }),
+  },
   getCollection: { access: 'shopper', handle: async (context) => ({ body: { collection: await byId(context, context.path.id) } }) },
   queryCollections: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body) }) },
   queryCollectionsViaGet: {

@@ -1,11 +1,11 @@
 // Member records as the members service and sign-in share them: created from a login e-mail, found by it, the
 // slug made unique, and the member the hosted sign-in page signs in.
 import { slugify } from '../../computations/catalogue-product';
+import { readSettings } from '../../engine/fixtures';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformSchema } from '../wire-types';
-import { readSettings } from '../../engine/fixtures';
 
 export type Member = PlatformSchema<'Member'>;
 
@@ -29,7 +29,9 @@ export const memberByEmail = async (store: SessionStore, email: string): Promise
 
 /** A slug no other member has: the wanted one, or it with -2, -3... */
 export const uniqueSlug = async (store: SessionStore, wanted: string, except?: string): Promise<string> => {
-  const taken = new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
+  const taken = new Set(
+    (await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug),
+  );
   const base = slugify(wanted);
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
@@ -39,7 +41,11 @@ export const uniqueSlug = async (store: SessionStore, wanted: string, except?: s
 /** Stores a member and keeps the e-mail index in step. */
 export const saveMember = async (store: SessionStore, member: Member): Promise<void> => {
   await store.put(COLLECTIONS.members, member.id as string, member);
-  if (member.loginEmail) await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), { id: member.loginEmail.toLowerCase(), memberId: member.id });
+  if (member.loginEmail)
+    await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), {
+      id: member.loginEmail.toLowerCase(),
+      memberId: member.id,
+    });
 };
 
 export const removeMember = async (store: SessionStore, member: Member): Promise<void> => {
@@ -57,7 +63,8 @@ export interface NewMember {
 }
 
 export const newMember = async (store: SessionStore, given: NewMember, now: string, newId: () => string): Promise<Member> => {
-  const nickname = given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
+  const nickname =
+    given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
   return {
     id: newId(),
     loginEmail: given.loginEmail,
@@ -88,7 +95,9 @@ export const hostedSignInMember = async (store: SessionStore): Promise<string> =
   if (settings.defaultMemberId && (await store.get<Member>(COLLECTIONS.members, settings.defaultMemberId))) return settings.defaultMemberId;
   const first = (await store.list<Member>(COLLECTIONS.members)).find((member) => member.status === 'APPROVED');
   if (first?.id) return first.id;
-  const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () => globalThis.crypto.randomUUID());
+  const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () =>
+    globalThis.crypto.randomUUID(),
+  );
   await saveMember(store, created);
   return created.id as string;
 };
