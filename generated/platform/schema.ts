@@ -3977,7 +3977,7 @@ export interface components {
              * @description ID of the file to update.
              * @example 0abec0_b291a9349a0b4da59067f76287e386fb~mv2.jpg
              */
-            id?: string;
+            id: string;
             /**
              * @description File name as it appears in the Media Manager.
              * @example leon-summer-campaign.jpg
@@ -4434,7 +4434,7 @@ export interface components {
         };
         /** CreateMemberRequest */
         CreateMemberRequest: {
-            member?: components["schemas"]["Member"];
+            member: WithRequired<components["schemas"]["Member"], "loginEmail">;
         };
         /**
          * MemberQuery
@@ -5312,7 +5312,7 @@ export interface components {
              * @description Login e-mail address.
              * @example jane.doe@example.com
              */
-            email?: string;
+            email: string;
         };
         /**
          * IdentityPrivacyStatus
@@ -6995,7 +6995,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    product?: components["schemas"]["Product"];
+                    product: WithRequired<components["schemas"]["Product"], "name">;
                 };
             };
         };
@@ -7542,7 +7542,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    collection: components["schemas"]["StoreCollection"];
+                    collection: WithRequired<components["schemas"]["StoreCollection"], "name">;
                 };
             };
         };
@@ -9773,7 +9773,7 @@ export interface operations {
                      * @description ID of the reviewed entity, for example a store product ID.
                      * @example 1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d
                      */
-                    entityId?: string;
+                    entityId: string;
                     content?: components["schemas"]["ReviewContent"];
                     /**
                      * @description Author's display name, shown with the review.
@@ -9814,7 +9814,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    review: components["schemas"]["Review"];
+                    review: WithRequired<components["schemas"]["Review"], "entityId">;
                 };
             };
         };
@@ -10860,3 +10860,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

@@ -114,6 +114,9 @@ const memberOfToken = async (context: CallContext, identity: Identity | undefine
 
 const redirect = (location: string): Redirect => ({ status: 302, headers: { location, 'cache-control': 'no-store' } });
 
+/** A grant the token endpoint refuses, in the OAuth 2.0 words the platform's token endpoint answers with. */
+const invalidGrant = (description: string): PlatformFailure => new PlatformFailure(400, 'invalid_grant', description);
+
 const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise<ServiceAnswer<'platform', 'token'>> => {
   const request = context.body;
   if ('grantType' in request) {
@@ -122,18 +125,18 @@ const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise
     }
     if (request.grantType === 'refresh_token') {
       const identity = context.identities.refreshIdentity(request.refreshToken);
-      if (!identity) throw new PlatformFailure(400, 'INVALID_REFRESH_TOKEN', 'The refresh token is not one this mock issued');
+      if (!identity) throw invalidGrant('The refresh token is not one this mock issued');
       // The platform answers a refresh with a new access token only: the refresh token stays.
       return { body: context.identities.issue(identity, false) };
     }
     const identity = context.identities.redeemCode(request.code);
-    if (!identity) throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
+    if (!identity) throw invalidGrant('The authorization code is not one this mock issued, or it was used already');
     return { body: context.identities.issue(identity) };
   }
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
   if (context.identity?.role !== 'merchant') throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
   const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
-  if (!member) throw new PlatformFailure(400, 'MEMBER_NOT_FOUND', `Member ${request.member_id} was not found`);
+  if (!member) throw invalidGrant(`Member ${request.member_id} was not found`);
   return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
 };
 
@@ -143,7 +146,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { loginId } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const scenario = scenarioFor(context, '/v2/login', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
       return signIn(context, loginId.email, undefined, scenario);
@@ -153,7 +155,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { loginId, profile } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const scenario = scenarioFor(context, '/v2/register', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
       if (!scenario && (await memberByEmail(context.store, loginId.email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
@@ -205,7 +206,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { loginId, profile } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const { member } = await findOrCreate(context, loginId.email, {
         ...(profile?.firstName && { firstName: profile.firstName }),
         ...(profile?.lastName && { lastName: profile.lastName }),

@@ -1,7 +1,7 @@
 // Catalogue (stores v1): products and their variants, options, choices media, brand and ribbon, bulk updates and
 // the product queries (offset paging, default 50, with the query language). Writes are the merchant's; visitors
 // read visible products without merchant data (cost and profit).
-import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
+import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, negativePrice, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
@@ -61,6 +61,8 @@ export const saveProduct = async (context: CallContext, product: Product): Promi
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);
   if (beyond) throw invalidField(beyond, `would be beyond ±${MAX_CATALOGUE_NUMBER} (or not a number) after this change`, 'MAX');
+  const negative = negativePrice(complete);
+  if (negative) throw invalidField(negative, 'would be below 0 after this change', 'MIN');
   await context.store.put(COLLECTIONS.products, complete.id as string, complete);
   return complete;
 };
@@ -77,7 +79,8 @@ const updateStored = async (context: CallContext, id: string, fields: string[], 
 
 const mediaItem = (source: { mediaId?: string; url?: string }, newId: () => string): PlatformSchema<'StoresMediaItem'> => {
   const id = source.mediaId ?? newId();
-  const url = source.url ?? `https://static.wixstatic.com/media/${id}`;
+  // A media id is the client's text: encoded, the URL stays a URI whatever the id holds.
+  const url = source.url ?? `https://static.wixstatic.com/media/${encodeURIComponent(id)}`;
   return { id, mediaType: 'image', image: { url, width: 1000, height: 1000 }, thumbnail: { url, width: 50, height: 50 } };
 };
 
@@ -192,7 +195,6 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { product } = context.body;
-      if (!product?.name) throw invalidField('product.name', 'is required', 'REQUIRED_FIELD');
       const { id: _ignored, variants: _computed, ...given } = product;
       const saved = await saveProduct(context, { ...given, id: context.newId() });
       context.emit(PRODUCT_EVENTS.created, saved.id as string, {

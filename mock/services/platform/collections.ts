@@ -3,6 +3,7 @@
 import type { Product } from '../../computations/catalogue-product';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
+import { slugify } from '../../computations/slug';
 import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
 import { defineService, type CallContext } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
@@ -10,7 +11,6 @@ import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
-import { slugify } from '../../computations/catalogue-product';
 
 type StoreCollection = PlatformSchema<'StoreCollection'>;
 
@@ -81,12 +81,13 @@ export const collectionOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { collection } = context.body;
-      if (!collection.name) throw invalidField('collection.name', 'is required', 'REQUIRED_FIELD');
       // A slug another collection has gets a number, as the platform makes slugs unique.
-      const wanted = collection.slug ?? slugify(collection.name);
+      const wanted = collection.slug ?? (slugify(collection.name) || 'collection');
       let slug = wanted;
       for (let n = 1; await slugTaken(context.store, slug); n += 1) slug = `${wanted}-${n}`;
-      const created: StoreCollection = { ...collection, id: context.newId(), slug, visible: collection.visible ?? true, media: collection.media ?? { items: [] } };
+      // id, media and numberOfProducts are read-only: the catalogue writes them, whatever the request holds.
+      const { id: _id, media: _media, numberOfProducts: _count, ...fields } = collection;
+      const created: StoreCollection = { ...fields, id: context.newId(), slug, visible: collection.visible ?? true, media: { items: [] } };
       await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
       context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });
       return { body: { collection: await view(context.store, created) } };
@@ -99,7 +100,7 @@ export const collectionOperations = defineService('platform', {
       const { collection: patch } = context.body;
       const current = await collectionOr404(context.store, id);
       if (patch.slug && (await slugTaken(context.store, patch.slug, id))) throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
-      const { id: _id, numberOfProducts: _count, ...fields } = patch;
+      const { id: _id, media: _media, numberOfProducts: _count, ...fields } = patch;
       const updated = { ...current, ...fields };
       await context.store.put(COLLECTIONS.storeCollections, id, updated);
       context.emit(COLLECTION_EVENTS.changed, id, { actionEvent: { body: { collectionId: id, changedFields: Object.keys(fields) } } });

@@ -205,7 +205,6 @@ export const mediaOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { file: patch } = context.body;
-      if (!patch.id) throw invalidField('file.id', 'is required', 'REQUIRED_FIELD');
       const current = await fileOr404(context, patch.id);
       const updated: FileDescriptor = {
         ...current,

@@ -3,12 +3,12 @@
 // detail deletion) and the lists (offset paging, default 50). Field sets shape what is returned: PUBLIC,
 // EXTENDED, FULL. A member reaches only its own record.
 import { offsetPage } from '../../computations/paging';
-import { query, readFilter, sortRecords, type SortSpec } from '../../computations/query-language';
+import { query, readFilter, sortRecords, valueAt, type SortSpec } from '../../computations/query-language';
 import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
 import { defineService, type CallContext } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery } from '../wire-types';
-import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, uniqueSlug, type Member } from './member-accounts';
+import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, slugTaken, type Member } from './member-accounts';
 
 type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
 
@@ -30,8 +30,14 @@ const memberOr404 = async (context: CallContext, id: string): Promise<Member> =>
   return member;
 };
 
-/** The caller's own member record (a member token). */
-const myMember = async (context: CallContext): Promise<Member> => memberOr404(context, context.identity?.id as string);
+/**
+ * The caller's own member record. A token of no member (a visitor's, the API key) has none: NOT_FOUND, as the
+ * platform answers; so does a member token whose member was deleted since.
+ */
+const myMember = async (context: CallContext): Promise<Member> => {
+  if (context.identity?.role !== 'member') throw new PlatformFailure(404, 'NOT_FOUND', 'The caller is not a site member');
+  return memberOr404(context, context.identity.id);
+};
 
 /** A member by id: the merchant any; a member only itself. */
 const reachableMember = async (context: CallContext, id: string): Promise<Member> => {
@@ -54,7 +60,7 @@ const remove = async (context: CallContext, member: Member) => {
 };
 
 const setSlug = async (context: CallContext, member: Member, slug: string): Promise<Member> => {
-  if ((await uniqueSlug(context.store, slug, member.id)) !== slug) {
+  if (await slugTaken(context.store, slug, member.id)) {
     throw new PlatformFailure(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
   }
   return save(context, { ...member, profile: { ...member.profile, slug } });
@@ -81,7 +87,7 @@ const matching = async (context: CallContext, filter: unknown, search?: { expres
   const words = search?.expression?.toLowerCase();
   if (!words) return filtered;
   const fields = search?.fields?.length ? search.fields : ['profile.nickname', 'loginEmail'];
-  return filtered.filter((member) => fields.some((field) => String(field.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], member) ?? '').toLowerCase().includes(words)));
+  return filtered.filter((member) => fields.some((field) => String(valueAt(member, field) ?? '').toLowerCase().includes(words)));
 };
 
 const byFilter = (changes: Partial<Member> | 'delete') => async (context: CallContext & { readonly body: PlatformBody<'bulkDeleteMembersByFilter'> }) => {
@@ -126,7 +132,7 @@ export const memberOperations = defineService('platform', {
     handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PRIVATE' }), ['FULL'], true) } }),
   },
   getMyMember: {
-    access: 'member',
+    access: 'shopper',
     async handle(context) {
       const { fieldSet, fieldsets } = context.query;
       return { body: { member: shapeMember(await myMember(context), [...(fieldsets ?? []), ...(fieldSet ? [fieldSet] : [])], true) } };
@@ -195,8 +201,7 @@ export const memberOperations = defineService('platform', {
   createMember: {
     access: 'merchant',
     async handle(context) {
-      const { member: given = {} } = context.body;
-      if (!given.loginEmail) throw invalidField('member.loginEmail', 'is required', 'REQUIRED_FIELD');
+      const { member: given } = context.body;
       if (await memberByEmail(context.store, given.loginEmail)) throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
       const base = await newMember(
         context.store,

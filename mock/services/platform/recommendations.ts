@@ -2,7 +2,7 @@
 // collection with the given items, then products bought in the same orders) and "best sellers" (GLOBAL: by
 // quantity ordered, then newest). The first algorithm asked for that finds enough items answers.
 import type { Product } from '../../computations/catalogue-product';
-import { notFound } from '../../engine/failure';
+import { failedPrecondition } from '../../engine/failure';
 import { defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema, PlatformBody } from '../wire-types';
@@ -52,8 +52,13 @@ export const recommendationOperations = defineService('platform', {
       const orders = await context.store.list<Order>(COLLECTIONS.orders);
       const sold = quantitiesOrdered(orders);
       const given = new Set(items.map((item) => item.catalogItemId));
-      for (const [index, algorithm] of algorithms.entries()) {
-        if (algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS) throw notFound(`Algorithm (algorithms[${index}])`, algorithm.id ?? '');
+      const unsupported = algorithms.filter((algorithm) => algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS);
+      if (unsupported.length > 0) {
+        throw failedPrecondition('ALGORITHM_NOT_SUPPORTED', `The catalogue provides no algorithm ${unsupported.map((algorithm) => algorithm.id).join(', ')}`, {
+          unsupportedAlgorithms: unsupported.map((algorithm) => ({ ...(algorithm.id !== undefined && { id: algorithm.id }), ...(algorithm.appId !== undefined && { appId: algorithm.appId }) })),
+        });
+      }
+      for (const algorithm of algorithms) {
         let ranked: Product[];
         if (algorithm.id === RELATED_ITEMS) {
           const collections = new Set(products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []));

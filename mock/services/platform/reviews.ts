@@ -111,7 +111,6 @@ export const reviewOperations = defineService('platform', {
       const author: NonNullable<Review['author']> = member
         ? { contactId: member.contactId, authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' }
         : { ...(review.author?.contactId && { contactId: review.author.contactId }), authorName: review.author?.authorName ?? 'Visitor', authorType: context.identity?.role === 'merchant' ? (review.author?.authorType ?? 'VISITOR') : 'VISITOR' };
-      if (!review.entityId) throw invalidField('review.entityId', 'is required', 'REQUIRED_FIELD');
       return { body: { review: await create(context, review, author) } };
     },
   },
@@ -119,7 +118,6 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const request = context.body;
-      if (!request.entityId) throw invalidField('entityId', 'is required', 'REQUIRED_FIELD');
       const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
       const review = await create(context, { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) }, author);
       return { body: { review } };
