@@ -4045,7 +4045,7 @@ export interface components {
              * @example false
              */
             private?: boolean;
-            /** @description Labels to assign to the file. */
+            /** @description Labels to assign to the file (at most 100, as many as a file holds). */
             labels?: string[];
             /**
              * @description File MIME type.

@@ -5,7 +5,7 @@ import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER,
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { invalidField, notFound, ValidationFailure } from '../../engine/failure';
+import { invalidField, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { defineService, type CallContext } from '../../engine/service-table';
@@ -13,6 +13,7 @@ import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import { type Declaring, notFound, type PlatformCall } from './refusals';
 
 // The contract declares no webhook for products; the mock records their changes all the same.
 const PRODUCT_EVENTS = {
@@ -34,9 +35,9 @@ const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
 
 export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get<Product>(COLLECTIONS.products, id);
 
-const productOr404 = async (store: SessionStore, id: string): Promise<Product> => {
-  const product = await readProduct(store, id);
-  if (!product) throw notFound('Product', id);
+const productOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Product> => {
+  const product = await readProduct(context.store, id);
+  if (!product) throw notFound(context, 'Product', id);
   return product;
 };
 
@@ -71,8 +72,13 @@ const changed = (context: CallContext, product: Product, fields: string[]) =>
   context.emit(PRODUCT_EVENTS.changed, product.id as string, { actionEvent: { body: { productId: product.id, changedFields: fields } } });
 
 /** Applies `change` to a stored product, saves it and emits ProductChanged; answers the saved product. */
-const updateStored = async (context: CallContext, id: string, fields: string[], change: (product: Product) => Product): Promise<Product> => {
-  const saved = await saveProduct(context, change(await productOr404(context.store, id)));
+const updateStored = async <K extends Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  id: string,
+  fields: string[],
+  change: (product: Product) => Product,
+): Promise<Product> => {
+  const saved = await saveProduct(context, change(await productOr404(context, id)));
   changed(context, saved, fields);
   return saved;
 };
@@ -207,8 +213,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { includeMerchantSpecificData } = context.query;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       return { body: { product: productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true) } };
     },
   },
@@ -225,7 +231,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      await productOr404(context.store, id);
+      await productOr404(context, id);
       await context.store.remove(COLLECTIONS.products, id);
       context.emit(PRODUCT_EVENTS.deleted, id, { actionEvent: { body: { productId: id } } });
       return { body: {} };
@@ -236,7 +242,7 @@ export const catalogueOperations = defineService('platform', {
     async handle(context) {
       const { variants: overrides = [] } = context.body;
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       if (!product.manageVariants && overrides.some((o) => o.price !== undefined || o.cost !== undefined)) {
         throw invalidField('variants', 'prices and costs per variant need manageVariants on the product');
       }
@@ -261,7 +267,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
       await saveProduct(context, { ...product, variants });
       context.emit(PRODUCT_EVENTS.variantsChanged, id, { actionEvent: { body: { productId: id, variants: variants.map((v) => ({ variantId: v.id, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })) } } });
@@ -387,8 +393,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { options = {} } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const complete = (product.productOptions ?? []).every((option) => options[option.name ?? ''] !== undefined);
       const variant = complete ? findVariant(product, { options }) : undefined;
       const media = (product.productOptions ?? [])
@@ -418,8 +424,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { choices, variantIds, paging, includeMerchantSpecificData } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const view = productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true);
       const matching = (view.variants ?? []).filter(
         (variant) =>
@@ -448,8 +454,10 @@ export const catalogueOperations = defineService('platform', {
       const productId = id.slice(0, Math.max(0, id.length - 37));
       const variantId = id.slice(-36);
       const product = await readProduct(context.store, productId);
-      const variant = product?.variants?.find((candidate) => candidate.id === variantId) ?? (variantId === DEFAULT_VARIANT_ID ? product?.variants?.[0] : undefined);
-      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound('Variant', id);
+      const variant =
+        product?.variants?.find((candidate) => candidate.id === variantId) ??
+        (variantId === DEFAULT_VARIANT_ID ? product?.variants?.[0] : undefined);
+      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound(context, 'Variant', id);
       return { body: { variant: storeVariant(product, variant) } };
     },
   },

@@ -3,12 +3,13 @@
 // detail deletion) and the lists (offset paging, default 50). Field sets shape what is returned: PUBLIC,
 // EXTENDED, FULL. A member reaches only its own record.
 import { offsetPage } from '../../computations/paging';
-import { query, readFilter, sortRecords, valueAt, type SortSpec } from '../../computations/query-language';
-import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../computations/query-language';
+import { invalidField } from '../../engine/failure';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery } from '../wire-types';
-import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, slugTaken, type Member } from './member-accounts';
+import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
+import { type Declaring, notFound, type PlatformCall, type PlatformOperationId, permissionDenied, refuse } from './refusals';
 
 type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
 
@@ -24,9 +25,9 @@ export const shapeMember = (member: Member, fieldsets: readonly string[] | undef
   return Object.fromEntries(Object.entries(member).filter(([key]) => fields.includes(key))) as Member;
 };
 
-const memberOr404 = async (context: CallContext, id: string): Promise<Member> => {
+const memberOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Member> => {
   const member = await context.store.get<Member>(COLLECTIONS.members, id);
-  if (!member) throw notFound('Member', id);
+  if (!member) throw notFound(context, 'Member', id);
   return member;
 };
 
@@ -34,15 +35,19 @@ const memberOr404 = async (context: CallContext, id: string): Promise<Member> =>
  * The caller's own member record. A token of no member (a visitor's, the API key) has none: NOT_FOUND, as the
  * platform answers; so does a member token whose member was deleted since.
  */
-const myMember = async (context: CallContext): Promise<Member> => {
-  if (context.identity?.role !== 'member') throw new PlatformFailure(404, 'NOT_FOUND', 'The caller is not a site member');
+const myMember = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>): Promise<Member> => {
+  if (context.identity?.role !== 'member') throw refuse(context, 404, 'NOT_FOUND', 'The caller is not a site member');
   return memberOr404(context, context.identity.id);
 };
 
 /** A member by id: the merchant any; a member only itself. */
-const reachableMember = async (context: CallContext, id: string): Promise<Member> => {
-  if (context.identity?.role === 'member' && context.identity.id !== id) throw permissionDenied('A member may read and change only its own member record');
-  if (context.identity?.role === 'visitor') throw permissionDenied('A visitor may not read member records');
+const reachableMember = async <K extends Declaring<403, 'PERMISSION_DENIED'> & Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  id: string,
+): Promise<Member> => {
+  if (context.identity?.role === 'member' && context.identity.id !== id)
+    throw permissionDenied(context, 'A member may read and change only its own member record');
+  if (context.identity?.role === 'visitor') throw permissionDenied(context, 'A visitor may not read member records');
   return memberOr404(context, id);
 };
 
@@ -59,26 +64,34 @@ const remove = async (context: CallContext, member: Member) => {
   // Reviews and content move to the assignee in the platform; here the member's own data simply goes.
 };
 
-const setSlug = async (context: CallContext, member: Member, slug: string): Promise<Member> => {
+const setSlug = async <K extends Declaring<409, 'SLUG_ALREADY_EXISTS'>>(
+  context: PlatformCall<K>,
+  member: Member,
+  slug: string,
+): Promise<Member> => {
   if (await slugTaken(context.store, slug, member.id)) {
-    throw new PlatformFailure(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
+    throw refuse(context, 409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
   }
   return save(context, { ...member, profile: { ...member.profile, slug } });
 };
 
 /** The context of an operation on the member its path names. */
-type MemberCall = CallContext & { readonly path: { readonly id: string } };
+type MemberCall<K extends PlatformOperationId> = PlatformCall<K> & { readonly path: { readonly id: string } };
 
-const withStatus = (changes: Partial<Member>) => async (context: MemberCall) => {
-  const member = await memberOr404(context, context.path.id);
-  return { body: { member: await save(context, { ...member, ...changes }) } };
-};
+const withStatus =
+  (changes: Partial<Member>) =>
+  async <K extends Declaring<404, 'NOT_FOUND'>>(context: MemberCall<K>) => {
+    const member = await memberOr404(context, context.path.id);
+    return { body: { member: await save(context, { ...member, ...changes }) } };
+  };
 
-const clearContact = (field: 'phones' | 'emails' | 'addresses') => async (context: MemberCall) => {
-  const member = await reachableMember(context, context.path.id);
-  const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
-  return { body: { member: shapeMember(saved, ['FULL'], true) } };
-};
+const clearContact =
+  (field: 'phones' | 'emails' | 'addresses') =>
+  async <K extends Declaring<403, 'PERMISSION_DENIED'> & Declaring<404, 'NOT_FOUND'>>(context: MemberCall<K>) => {
+    const member = await reachableMember(context, context.path.id);
+    const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
+    return { body: { member: shapeMember(saved, ['FULL'], true) } };
+  };
 
 /** Members matching a filter and a free-text search over the named fields (by default nickname and e-mail). */
 const matching = async (context: CallContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
