@@ -1246,7 +1246,7 @@ export interface components {
          * @description A business error raised by the service.
          */
         ApplicationErrorDetails: {
-            /** @description Stable error code, for example `CHECKOUT_ALREADY_COMPLETED` or `-19976`. */
+            /** @description Stable error code, for example `CHECKOUT_IS_COMPLETE` or `-19976`. */
             code: string;
             description: string;
             data?: {
@@ -6550,7 +6550,23 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request is invalid: `details.validationError.fieldViolations` names each field and the rule it broke (neither `catalogReference` nor `requestIds` was sent, for example), or both `catalogReference` and `requestIds` were sent (`REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS`). */
+            400: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS";
+                            };
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
