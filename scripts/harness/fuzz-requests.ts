@@ -1,10 +1,12 @@
 // A fuzzer built from the spec's own operations: each case is an operation's example request, mutated (wrong
 // types, nulls, huge strings, bad escapes, bad enum values, extra and missing keys, malformed or deeply nested
 // JSON, bad query values, no credentials, wrong content type), sent to a running mock. Seeded: a run repeats.
+import { REQUEST_ID_HEADER } from '../../src/protocol';
 import { serializeQuery } from '../../src/client/serialize';
 import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
-import { FAMILIES, listOperations, type Json, type JsonObject, type Operation } from '../../spec-model/document';
+import { FAMILIES, listOperations, type Operation } from '../../spec-model/document';
 import { exampleRequest } from '../../spec-model/examples';
+import type { Json, JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
 
 export interface FuzzCase {
@@ -210,7 +212,7 @@ export const runFuzz = async (baseUrl: string, cases: readonly FuzzCase[], concu
         const text = await response.text();
         report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
         if (response.status >= 500) report.serverErrors.push({ testCase, status: response.status, body: text.slice(0, 2000) });
-        else if (response.status >= 400 && (!isPlatformErrorBody(text) || !response.headers.get('x-wix-request-id'))) {
+        else if (response.status >= 400 && (!isPlatformErrorBody(text) || !response.headers.get(REQUEST_ID_HEADER))) {
           report.foreignBodies.push({ testCase, status: response.status, body: text.slice(0, 2000) });
         }
       } catch (error) {
