@@ -2787,7 +2787,7 @@ export interface components {
          * @description A business error raised by the service.
          */
         ApplicationErrorDetails: {
-            /** @description Stable error code, for example `CHECKOUT_ALREADY_COMPLETED` or `-19976`. */
+            /** @description Stable error code, for example `CHECKOUT_IS_COMPLETE` or `-19976`. */
             code: string;
             description: string;
             data?: {
