@@ -116,7 +116,7 @@ describe('createClient', () => {
       }),
     );
     const client = createClient({ baseUrl: 'https://api.test', fetch });
-    await expect(client.commerce.POST('/v1/carts/current/add-to-cart', { body: {} })).rejects.toThrow(
+    await expect(client.commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [] } })).rejects.toThrow(
       new ValidationError(
         [
           { field: 'a', description: 'worse' },

@@ -6,7 +6,7 @@ import type { Product } from '../../computations/catalogue-product';
 import { computeTotals, type MerchantDiscountInput, type Totals } from '../../computations/commerce-totals';
 import { applyPatch } from '../../computations/field-mask';
 import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
-import { invalidField, notFound } from '../../engine/failure';
+import { invalidField } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
@@ -16,6 +16,7 @@ import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
+import { refusal } from './refusals';
 
 export type Cart = CommerceSchema<'Cart'>;
 
@@ -38,7 +39,7 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
 
 const cartOr404 = async (context: CallContext): Promise<Cart> => {
   const cart = await currentCart(context);
-  if (!cart) throw notFound('Current cart of', ownerOf(context));
+  if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;
 };
 
@@ -232,8 +233,6 @@ export const currentCartOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { lineItems, customLineItems } = context.body;
-      if (!lineItems?.length && !customLineItems?.length)
-        throw invalidField('lineItems', 'needs at least one line item or custom line item', 'MIN_SIZE');
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
       const cart = existing ?? emptyCart(context, settings);
@@ -313,7 +312,7 @@ export const currentCartOperations = defineService('commerce', {
       const cart = await cartOr404(context);
       lineIdsOf(
         cart,
-        lineItems.map((line) => line.id ?? ''),
+        lineItems.map((line) => line.id),
         'lineItems',
       );
       const settings = await readSettings(context.store);

@@ -6,6 +6,7 @@ import {
   DEFAULT_VARIANT_ID,
   findVariant,
   MAX_CATALOGUE_NUMBER,
+  negativePrice,
   outOfRange,
   type Product,
   type ProductVariant,
@@ -13,7 +14,7 @@ import {
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { invalidField, notFound, ValidationFailure } from '../../engine/failure';
+import { invalidField, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { type CallContext, defineService } from '../../engine/service-table';
@@ -21,6 +22,7 @@ import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
+import { type Declaring, notFound, type PlatformCall } from './refusals';
 
 // The contract declares no webhook for products; the mock records their changes all the same.
 const PRODUCT_EVENTS = {
@@ -42,9 +44,9 @@ const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
 
 export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get<Product>(COLLECTIONS.products, id);
 
-const productOr404 = async (store: SessionStore, id: string): Promise<Product> => {
-  const product = await readProduct(store, id);
-  if (!product) throw notFound('Product', id);
+const productOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Product> => {
+  const product = await readProduct(context.store, id);
+  if (!product) throw notFound(context, 'Product', id);
   return product;
 };
 
@@ -69,6 +71,8 @@ export const saveProduct = async (context: CallContext, product: Product): Promi
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);
   if (beyond) throw invalidField(beyond, `would be beyond ±${MAX_CATALOGUE_NUMBER} (or not a number) after this change`, 'MAX');
+  const negative = negativePrice(complete);
+  if (negative) throw invalidField(negative, 'would be below 0 after this change', 'MIN');
   await context.store.put(COLLECTIONS.products, complete.id as string, complete);
   return complete;
 };
@@ -77,20 +81,21 @@ const changed = (context: CallContext, product: Product, fields: string[]) =>
   context.emit(PRODUCT_EVENTS.changed, product.id as string, { actionEvent: { body: { productId: product.id, changedFields: fields } } });
 
 /** Applies `change` to a stored product, saves it and emits ProductChanged; answers the saved product. */
-const updateStored = async (
-  context: CallContext,
+const updateStored = async <K extends Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
   id: string,
   fields: string[],
   change: (product: Product) => Product,
 ): Promise<Product> => {
-  const saved = await saveProduct(context, change(await productOr404(context.store, id)));
+  const saved = await saveProduct(context, change(await productOr404(context, id)));
   changed(context, saved, fields);
   return saved;
 };
 
 const mediaItem = (source: { mediaId?: string; url?: string }, newId: () => string): PlatformSchema<'StoresMediaItem'> => {
   const id = source.mediaId ?? newId();
-  const url = source.url ?? `https://static.wixstatic.com/media/${id}`;
+  // A media id is the client's text: encoded, the URL stays a URI whatever the id holds.
+  const url = source.url ?? `https://static.wixstatic.com/media/${encodeURIComponent(id)}`;
   return { id, mediaType: 'image', image: { url, width: 1000, height: 1000 }, thumbnail: { url, width: 50, height: 50 } };
 };
 
@@ -216,7 +221,6 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { product } = context.body;
-      if (!product?.name) throw invalidField('product.name', 'is required', 'REQUIRED_FIELD');
       const { id: _ignored, variants: _computed, ...given } = product;
       const saved = await saveProduct(context, { ...given, id: context.newId() });
       context.emit(PRODUCT_EVENTS.created, saved.id as string, {
@@ -237,8 +241,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { includeMerchantSpecificData } = context.query;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       return { body: { product: productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true) } };
     },
   },
@@ -255,7 +259,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      await productOr404(context.store, id);
+      await productOr404(context, id);
       await context.store.remove(COLLECTIONS.products, id);
       context.emit(PRODUCT_EVENTS.deleted, id, { actionEvent: { body: { productId: id } } });
       return { body: {} };
@@ -266,7 +270,7 @@ export const catalogueOperations = defineService('platform', {
     async handle(context) {
       const { variants: overrides = [] } = context.body;
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       if (!product.manageVariants && overrides.some((o) => o.price !== undefined || o.cost !== undefined)) {
         throw invalidField('variants', 'prices and costs per variant need manageVariants on the product');
       }
@@ -297,7 +301,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
       await saveProduct(context, { ...product, variants });
       context.emit(PRODUCT_EVENTS.variantsChanged, id, {
@@ -449,8 +453,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { options = {} } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const complete = (product.productOptions ?? []).every((option) => options[option.name ?? ''] !== undefined);
       const variant = complete ? findVariant(product, { options }) : undefined;
       const media = (product.productOptions ?? [])
@@ -480,8 +484,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { choices, variantIds, paging, includeMerchantSpecificData } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const view = productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true);
       const matching = (view.variants ?? []).filter(
         (variant) =>
@@ -516,7 +520,7 @@ export const catalogueOperations = defineService('platform', {
       const variant =
         product?.variants?.find((candidate) => candidate.id === variantId) ??
         (variantId === DEFAULT_VARIANT_ID ? product?.variants?.[0] : undefined);
-      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound('Variant', id);
+      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound(context, 'Variant', id);
       return { body: { variant: storeVariant(product, variant) } };
     },
   },
