@@ -2,7 +2,7 @@
 // own examples to the mock (started here unless --url is given) and prints crashes, 5xx, foreign error bodies
 // and the mock's RSS before and after. Exits non-zero on any crash, 5xx or foreign body.
 import { buildCases, runFuzz } from './harness/fuzz-requests';
-import { startMockProcess, type MockProcess } from './harness/mock-process';
+import { type MockProcess, startMockProcess } from './harness/mock-process';
 import { treeRssMb } from './harness/process-tree';
 
 const option = (name: string, fallback: string): string => {
@@ -27,10 +27,17 @@ try {
   const report = await runFuzz(url, buildCases(count, seed), concurrency);
   if (sampler) clearInterval(sampler);
   console.log(`sent ${report.sent} in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.byStatus)}`);
-  console.log(`crashes (no answer): ${report.crashes.length}; 5xx: ${report.serverErrors.length}; 4xx not in the platform body: ${report.foreignBodies.length}`);
-  for (const c of report.crashes.slice(0, 10)) console.log(`  crash ${c.testCase.method} ${c.testCase.target.slice(0, 120)} [${c.testCase.mutations.join('+')}]: ${c.error}`);
-  for (const e of report.serverErrors.slice(0, 10)) console.log(`  ${e.status} ${e.testCase.method} ${e.testCase.target.slice(0, 120)} [${e.testCase.mutations.join('+')}]: ${e.body.slice(0, 200)}`);
-  for (const e of report.foreignBodies.slice(0, 10)) console.log(`  foreign ${e.status} ${e.testCase.target.slice(0, 120)}: ${e.body.slice(0, 200)}`);
+  console.log(
+    `crashes (no answer): ${report.crashes.length}; 5xx: ${report.serverErrors.length}; 4xx not in the platform body: ${report.foreignBodies.length}`,
+  );
+  for (const c of report.crashes.slice(0, 10))
+    console.log(`  crash ${c.testCase.method} ${c.testCase.target.slice(0, 120)} [${c.testCase.mutations.join('+')}]: ${c.error}`);
+  for (const e of report.serverErrors.slice(0, 10))
+    console.log(
+      `  ${e.status} ${e.testCase.method} ${e.testCase.target.slice(0, 120)} [${e.testCase.mutations.join('+')}]: ${e.body.slice(0, 200)}`,
+    );
+  for (const e of report.foreignBodies.slice(0, 10))
+    console.log(`  foreign ${e.status} ${e.testCase.target.slice(0, 120)}: ${e.body.slice(0, 200)}`);
   console.log(`mock RSS during (peak, sampled every 200 ms): ${pid ? `${peak.toFixed(0)} MB` : 'n/a'}; after: ${rss()}`);
   process.exitCode = report.crashes.length + report.serverErrors.length + report.foreignBodies.length > 0 ? 1 : 0;
 } finally {

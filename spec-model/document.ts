@@ -4,7 +4,7 @@
 import type { Family } from '../src/protocol';
 import { asJsonObject, isJsonObject, type Json, type JsonObject } from './json';
 import { dereferenceObject, referenceOf } from './pointer';
-import { securityOf, type SecurityRequirement } from './security';
+import { type SecurityRequirement, securityOf } from './security';
 
 export { FAMILIES, type Family } from '../src/protocol';
 
@@ -159,7 +159,11 @@ const mergeParameters = (doc: BundledDocument, shared: Json | undefined, own: Js
 const readRequestBody = (doc: BundledDocument, node: Json | undefined, where: string): RequestBody | undefined => {
   const body = dereferenceObject(doc, node);
   if (!body) return undefined;
-  return { required: body.required === true, ...text(body, 'description'), content: readContent(doc, body.content, `${where} request body`) ?? {} };
+  return {
+    required: body.required === true,
+    ...text(body, 'description'),
+    content: readContent(doc, body.content, `${where} request body`) ?? {},
+  };
 };
 
 const readResponse = (doc: BundledDocument, raw: Json, where: string): Response => {
@@ -168,7 +172,9 @@ const readResponse = (doc: BundledDocument, raw: Json, where: string): Response 
   const content = readContent(doc, response.content, where);
   return {
     ...text(response, 'description'),
-    ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])) }),
+    ...(headers && {
+      headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])),
+    }),
     ...(content && { content }),
   };
 };
@@ -190,15 +196,27 @@ const readResponses = (doc: BundledDocument, node: Json | undefined, where: stri
   );
 };
 
+// The document each operation was read from: its schemas keep references that only the document resolves.
+const documents = new WeakMap<Operation, BundledDocument>();
+
+/** The bundled document an operation was read from (undefined for an operation built by hand). */
+export const documentOf = (operation: Operation): BundledDocument | undefined => documents.get(operation);
+
 /** The operation a path item (or a webhook) holds for `method`, resolved; undefined when it holds none. */
-export const readOperation = (family: Family, doc: BundledDocument, path: string, item: JsonObject, method: OperationMethod): Operation | undefined => {
+export const readOperation = (
+  family: Family,
+  doc: BundledDocument,
+  path: string,
+  item: JsonObject,
+  method: OperationMethod,
+): Operation | undefined => {
   const node = asJsonObject(item[method.toLowerCase()]);
   if (!node) return undefined;
   if (typeof node.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);
   const where = node.operationId;
   const fallback = asJsonObject(node['x-fallback'])?.operationId;
   const requestBody = readRequestBody(doc, node.requestBody, where);
-  return {
+  const operation: Operation = {
     ...extensionsOf(node),
     family,
     method,
@@ -214,6 +232,8 @@ export const readOperation = (family: Family, doc: BundledDocument, path: string
     responses: readResponses(doc, node.responses, where),
     security: securityOf(doc, node),
   };
+  documents.set(operation, doc);
+  return operation;
 };
 
 const cache = new WeakMap<BundledDocument, { readonly family: Family; readonly operations: readonly Operation[] }>();

@@ -1,12 +1,14 @@
 // A fuzzer built from the spec's own operations: each case is an operation's example request, mutated (wrong
 // types, nulls, huge strings, bad escapes, bad enum values, extra and missing keys, malformed or deeply nested
 // JSON, bad query values, no credentials, wrong content type), sent to a running mock. Seeded: a run repeats.
-import { serializeQuery } from '../../src/client/serialize';
+
 import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
 import { FAMILIES, listOperations, type Operation } from '../../spec-model/document';
 import { exampleRequest } from '../../spec-model/examples';
 import type { Json, JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
+import { serializeQuery } from '../../src/client/serialize';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
 
 export interface FuzzCase {
   readonly operationId: string;
@@ -51,7 +53,10 @@ const leafPaths = (value: Json, at: Path = [], out: Path[] = []): Path[] => {
 };
 
 const getAt = (value: Json, path: Path): Json | undefined =>
-  path.reduce<Json | undefined>((node, key) => (node && typeof node === 'object' ? (node as Record<string, Json>)[key as string] : undefined), value);
+  path.reduce<Json | undefined>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, Json>)[key as string] : undefined),
+    value,
+  );
 
 const setAt = (value: Json, path: Path, replacement: Json | undefined): Json => {
   if (path.length === 0) return replacement ?? null;
@@ -67,7 +72,18 @@ const setAt = (value: Json, path: Path, replacement: Json | undefined): Json => 
 };
 
 const BAD_ESCAPES = ['%ff', '%ED%A0%80', '%', '%zz', '%C0%AF', '..%2F..%2F', '%00'];
-const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '😀'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", 'NOT_AN_ENUM_VALUE', '\\u0000\\', '%s%n'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '😀'.repeat(50),
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  'NOT_AN_ENUM_VALUE',
+  '\\u0000\\',
+  '%s%n',
+];
 const ODD_NUMBERS = [-1, 0, -0, 1e308, -1e308, 2 ** 53 + 1, 0.1, 1e-320];
 
 export const buildCases = (count: number, seed = 1): FuzzCase[] => {
@@ -88,14 +104,42 @@ export const buildCases = (count: number, seed = 1): FuzzCase[] => {
     const mutations: string[] = [];
     const rounds = 1 + Math.floor(next() * 2);
     for (let round = 0; round < rounds; round += 1) {
-      const kind = pick(['wrong-type', 'null', 'huge-string', 'bad-enum', 'extra-key', 'drop-key', 'deep-nesting', 'malformed-json', 'bad-escape', 'bad-query', 'odd-number', 'odd-string', 'no-auth', 'content-type', 'not-object'] as const);
+      const kind = pick([
+        'wrong-type',
+        'null',
+        'huge-string',
+        'bad-enum',
+        'extra-key',
+        'drop-key',
+        'deep-nesting',
+        'malformed-json',
+        'bad-escape',
+        'bad-query',
+        'odd-number',
+        'odd-string',
+        'no-auth',
+        'content-type',
+        'not-object',
+      ] as const);
       mutations.push(kind);
       const target = body === undefined ? undefined : pick(leafPaths(body));
       switch (kind) {
         case 'wrong-type':
           if (body !== undefined && target) {
             const current = getAt(body, target);
-            body = setAt(body, target, typeof current === 'string' ? 12345 : typeof current === 'number' ? 'twelve' : Array.isArray(current) ? { not: 'an array' } : typeof current === 'object' && current ? ['not', 'an object'] : { unexpected: true });
+            body = setAt(
+              body,
+              target,
+              typeof current === 'string'
+                ? 12345
+                : typeof current === 'number'
+                  ? 'twelve'
+                  : Array.isArray(current)
+                    ? { not: 'an array' }
+                    : typeof current === 'object' && current
+                      ? ['not', 'an object']
+                      : { unexpected: true },
+            );
           }
           break;
         case 'null':
@@ -111,7 +155,8 @@ export const buildCases = (count: number, seed = 1): FuzzCase[] => {
         case 'extra-key':
           if (body !== undefined && target) {
             const node = getAt(body, target);
-            if (node && typeof node === 'object' && !Array.isArray(node)) body = setAt(body, target, { ...(node as JsonObject), [`unexpected${n}`]: 'value' });
+            if (node && typeof node === 'object' && !Array.isArray(node))
+              body = setAt(body, target, { ...(node as JsonObject), [`unexpected${n}`]: 'value' });
           }
           break;
         case 'drop-key':
@@ -127,7 +172,16 @@ export const buildCases = (count: number, seed = 1): FuzzCase[] => {
           break;
         }
         case 'malformed-json':
-          rawBody = pick(['{', '{"a":', '{"a":1,}', "{'a':1}", 'nul', '{"a":"\\x41"}', '{"a":"\\ud800"}', `${JSON.stringify(body ?? {})}garbage`]);
+          rawBody = pick([
+            '{',
+            '{"a":',
+            '{"a":1,}',
+            "{'a':1}",
+            'nul',
+            '{"a":"\\x41"}',
+            '{"a":"\\ud800"}',
+            `${JSON.stringify(body ?? {})}garbage`,
+          ]);
           break;
         case 'bad-escape': {
           const names = Object.keys(pathParams);
@@ -150,7 +204,13 @@ export const buildCases = (count: number, seed = 1): FuzzCase[] => {
           delete headers.authorization;
           break;
         case 'content-type':
-          headers['content-type'] = pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'garbage']);
+          headers['content-type'] = pick([
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/json; charset=latin1',
+            'garbage',
+          ]);
           break;
         case 'not-object':
           body = pick([[], 'text', 42, null, true] as Json[]);
@@ -181,11 +241,17 @@ export const isPlatformErrorBody = (text: string): boolean => {
     return false;
   }
   if (typeof body !== 'object' || body === null) return false;
-  const { message, details } = body as { message?: unknown; details?: { validationError?: { fieldViolations?: unknown }; applicationError?: { code?: unknown; description?: unknown } } };
+  const { message, details } = body as {
+    message?: unknown;
+    details?: { validationError?: { fieldViolations?: unknown }; applicationError?: { code?: unknown; description?: unknown } };
+  };
   if (typeof message !== 'string' || typeof details !== 'object' || details === null) return false;
   const violations = details.validationError?.fieldViolations;
   if (Array.isArray(violations)) {
-    return violations.length > 0 && violations.every((v: { field?: unknown; description?: unknown }) => typeof v.field === 'string' && typeof v.description === 'string');
+    return (
+      violations.length > 0 &&
+      violations.every((v: { field?: unknown; description?: unknown }) => typeof v.field === 'string' && typeof v.description === 'string')
+    );
   }
   return typeof details.applicationError?.code === 'string' && typeof details.applicationError.description === 'string';
 };
@@ -193,7 +259,13 @@ export const isPlatformErrorBody = (text: string): boolean => {
 /** Sends the cases to the mock, `concurrency` at a time, and checks every answer. */
 export const runFuzz = async (baseUrl: string, cases: readonly FuzzCase[], concurrency = 8): Promise<FuzzReport> => {
   const started = performance.now();
-  const report = { sent: 0, byStatus: {} as Record<string, number>, serverErrors: [] as FuzzReport['serverErrors'], foreignBodies: [] as FuzzReport['foreignBodies'], crashes: [] as FuzzReport['crashes'] };
+  const report = {
+    sent: 0,
+    byStatus: {} as Record<string, number>,
+    serverErrors: [] as FuzzReport['serverErrors'],
+    foreignBodies: [] as FuzzReport['foreignBodies'],
+    crashes: [] as FuzzReport['crashes'],
+  };
   let index = 0;
   const worker = async () => {
     while (index < cases.length) {
@@ -211,7 +283,7 @@ export const runFuzz = async (baseUrl: string, cases: readonly FuzzCase[], concu
         const text = await response.text();
         report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
         if (response.status >= 500) report.serverErrors.push({ testCase, status: response.status, body: text.slice(0, 2000) });
-        else if (response.status >= 400 && (!isPlatformErrorBody(text) || !response.headers.get('x-wix-request-id'))) {
+        else if (response.status >= 400 && (!isPlatformErrorBody(text) || !response.headers.get(REQUEST_ID_HEADER))) {
           report.foreignBodies.push({ testCase, status: response.status, body: text.slice(0, 2000) });
         }
       } catch (error) {

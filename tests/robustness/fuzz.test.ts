@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCases, runFuzz } from '../../scripts/harness/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { treeRssMb } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
@@ -23,7 +23,9 @@ describe(`fuzz: ${COUNT} mutated requests`, () => {
     const report = await runFuzz(mock.url, buildCases(COUNT, 20261123), 8);
     expect(report.sent).toBe(COUNT);
     expect(report.crashes.map((c) => `${c.testCase.operationId} ${c.testCase.mutations.join('+')}: ${c.error}`)).toEqual([]);
-    expect(report.serverErrors.map((e) => `${e.status} ${e.testCase.operationId} ${e.testCase.mutations.join('+')}: ${e.body.slice(0, 200)}`)).toEqual([]);
+    expect(
+      report.serverErrors.map((e) => `${e.status} ${e.testCase.operationId} ${e.testCase.mutations.join('+')}: ${e.body.slice(0, 200)}`),
+    ).toEqual([]);
     expect(report.foreignBodies.map((e) => `${e.status} ${e.testCase.operationId}: ${e.body.slice(0, 200)}`)).toEqual([]);
     // Mutations must reach validation, not only be refused early: most answers are validation failures.
     expect(report.byStatus['400'] ?? 0).toBeGreaterThan(COUNT / 5);

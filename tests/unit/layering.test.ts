@@ -31,7 +31,9 @@ const importsOf = (file: string): string[] =>
   [...readFileSync(join(root, file), 'utf8').matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2] ?? ''));
 
 const graph = new Map(
-  [...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model'), ...files('scripts'), ...files('docs-site')].map((file) => [file, importsOf(file)]),
+  [...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model'), ...files('scripts'), ...files('docs-site')].map(
+    (file) => [file, importsOf(file)],
+  ),
 );
 
 const reachable = (entry: string): Set<string> => {
@@ -70,13 +72,17 @@ describe('one-way house', () => {
 
   it('no React-free entry reaches React or React Query', () => {
     for (const entry of ['src/index.ts', 'src/commerce.ts', 'src/platform.ts', 'src/auth/index.ts', 'src/events/index.ts']) {
-      const react = [...reachable(entry)].filter((target) => /^react($|\/)|^react-dom|^@tanstack\//.test(target) || target.startsWith('src/react/'));
+      const react = [...reachable(entry)].filter(
+        (target) => /^react($|\/)|^react-dom|^@tanstack\//.test(target) || target.startsWith('src/react/'),
+      );
       expect(react, entry).toEqual([]);
     }
   });
 
   it('the events entry is server-side: it reaches neither the client runtime nor the operation functions', () => {
-    const reached = [...reachable('src/events/index.ts')].filter((target) => /^src\/(client|auth|paging|react)\/|^generated\/[^/]+\/(functions|hooks|operations)\.ts$/.test(target));
+    const reached = [...reachable('src/events/index.ts')].filter((target) =>
+      /^src\/(client|auth|paging|react)\/|^generated\/[^/]+\/(functions|hooks|operations)\.ts$/.test(target),
+    );
     expect(reached).toEqual([]);
     expect([...reachable('src/events/index.ts')]).toContain('jose');
   });
@@ -119,5 +125,85 @@ describe('scripts and docs-site', () => {
 
   it('the entry is what scripts do use (the rule above can fail)', () => {
     expect(importsUnder('scripts', (target) => target === DOCS_SITE_ENTRY)).not.toEqual([]);
+  });
+});
+
+// The contract is read through one door and its wire rules live in one room: spec-model reads the documents (YAML,
+// `$ref`s, Ajv) for everyone, and src/protocol holds the names both sides of the wire share.
+describe('one contract, one door', () => {
+  const CODE_DIRS = ['src', 'mock', 'spec-model', 'scripts', 'docs-site'];
+  const codeFiles = (dir: string): string[] =>
+    readdirSync(join(root, dir), { recursive: true })
+      .map(String)
+      .filter((name) => /\.(ts|tsx|mts|mjs|js)$/.test(name) && !name.includes('node_modules') && !name.startsWith('dist'))
+      .map((name) => join(dir, name));
+  const source = (file: string): string => readFileSync(join(root, file), 'utf8');
+  const offenders = (dirs: readonly string[], test: (file: string, text: string) => boolean, except: (file: string) => boolean): string[] =>
+    dirs.flatMap(codeFiles).filter((file) => !except(file) && test(file, source(file)));
+  // This file spells the forbidden forms out to find them.
+  const inSpecModel = (file: string) => file.startsWith('spec-model/') || file === 'tests/unit/layering.test.ts';
+  // Reading a reference: `.$ref`, `['$ref']`, `'$ref' in`. Writing one in a schema literal (`{ $ref: ... }`) is fine.
+  const walk = /\.\$ref\b|\[\s*['"]\$ref['"]\s*\]|['"]\$ref['"]\s+in\b/;
+  const specModelGraph = new Map(files('spec-model').map((file) => [file, importsOf(file)]));
+
+  it('spec-model imports nothing above it: only the ground floor (src/protocol, src/operations) and libraries', () => {
+    const above = [...specModelGraph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => /^(src|generated|mock|scripts|docs-site|tests)\//.test(target) && !/^src\/(protocol|operations)\//.test(target))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(above).toEqual([]);
+  });
+
+  it('nothing outside spec-model parses YAML', () => {
+    const yaml = /(?:from\s+|import\(\s*)['"](?:yaml|@stoplight\/yaml)['"]/;
+    expect(offenders(CODE_DIRS, (_file, text) => yaml.test(text), inSpecModel)).toEqual([]);
+    expect(offenders(['tests'], (_file, text) => yaml.test(text), inSpecModel)).toEqual([]);
+  });
+
+  it('nothing outside spec-model constructs Ajv', () => {
+    const ajv = /new\s+Ajv\w*\s*\(|from\s+['"]ajv(?:\/[^'"]*)?['"]/;
+    const typeOnly = /^import\s+type\s[^;]*from\s+['"]ajv/m;
+    expect(
+      offenders([...CODE_DIRS, 'tests'], (_file, text) => ajv.test(text.replace(new RegExp(typeOnly.source, 'gm'), '')), inSpecModel),
+    ).toEqual([]);
+  });
+
+  it('nothing outside spec-model walks a $ref', () => {
+    expect(offenders([...CODE_DIRS, 'tests'], (_file, text) => walk.test(text), inSpecModel)).toEqual([]);
+  });
+
+  it('the request-id header is named only in the protocol module (tests may spell the wire out)', () => {
+    expect(
+      offenders(
+        CODE_DIRS,
+        (_file, text) => /x-wix-request-id/i.test(text),
+        (file) => file.startsWith('src/protocol/'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('tests/support holds helpers, not re-export shims', () => {
+    const shim = (text: string) => {
+      const statements = text
+        .replace(/\/\/.*$/gm, '')
+        .split(/;|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      return statements.length > 0 && statements.every((line) => /^export\s+(\*|\{[^}]*\}|type\s+\{[^}]*\})\s+from\s+['"]/.test(line));
+    };
+    const shims = readdirSync(join(root, 'tests/support'))
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => shim(readFileSync(join(root, 'tests/support', name), 'utf8')));
+    expect(shims).toEqual([]);
+  });
+
+  it('the rules above can fail: spec-model itself does parse YAML, build Ajv and walk $refs', () => {
+    const all = files('spec-model').map(source).join('\n');
+    expect(/from\s+['"]@stoplight\/yaml['"]/.test(all)).toBe(true);
+    expect(/new\s+Ajv/.test(all)).toBe(true);
+    expect(/\$ref/.test(all)).toBe(true);
+    expect(['schema.$ref', "node['$ref']", "'$ref' in node"].every((text) => walk.test(text))).toBe(true);
+    expect(source('src/protocol/request-id.ts')).toMatch(/x-wix-request-id/);
   });
 });

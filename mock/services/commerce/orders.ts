@@ -6,14 +6,15 @@ import { applyPatch } from '../../computations/field-mask';
 import { orderPrice, percentOf, toCents } from '../../computations/money';
 import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
-import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
+import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
+import type { CommerceSchema } from '../wire-types';
+import { refusal } from './refusals';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -42,8 +43,28 @@ const nextNumber = async (context: CallContext): Promise<string> => {
 
 export const orderOr404 = async (context: CallContext, id: string): Promise<Order> => {
   const order = await context.store.get<Order>(COLLECTIONS.orders, id);
-  if (!order) throw notFound('Order', id);
+  if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
+};
+
+/** The order's read-only fields (the spec marks them `readOnly`): a write that sends them is answered as if it had not. */
+export const ORDER_READ_ONLY_FIELDS = [
+  'number',
+  'createdDate',
+  'updatedDate',
+  'fulfillmentStatus',
+  'siteLanguage',
+  'activities',
+  'createdBy',
+  'balanceSummary',
+  'payAfterFreeTrial',
+  'imported',
+] as const satisfies readonly (keyof Order)[];
+
+const withoutReadOnly = (order: Order): Order => {
+  const writable: Record<string, unknown> = { ...order };
+  for (const field of ORDER_READ_ONLY_FIELDS) delete writable[field];
+  return writable as Order;
 };
 
 export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
@@ -59,7 +80,8 @@ export const paymentSums = (transactions: OrderTransactions) => {
     const status = payment.regularPaymentDetails?.status ?? payment.status;
     const captures = payment.regularPaymentDetails?.authorizationDetails?.captures;
     // A captured authorization pays what was captured, which may be less than was authorized.
-    if (status === 'APPROVED' && captures?.length) approved += captures.filter((c) => c.status === 'SUCCEEDED').reduce((sum, c) => sum + toCents(c.amount?.amount), 0);
+    if (status === 'APPROVED' && captures?.length)
+      approved += captures.filter((c) => c.status === 'SUCCEEDED').reduce((sum, c) => sum + toCents(c.amount?.amount), 0);
     else if (status === 'APPROVED') approved += amount;
     else if (status === 'AUTHORIZED') authorized += amount;
     else if (status === 'REFUNDED') refunded += amount;
@@ -97,10 +119,15 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
       refunded: orderPrice(sums.refunded, currency),
       authorized: orderPrice(sums.authorized, currency),
     },
-    activities: [...(order.activities ?? []), ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : [])],
+    activities: [
+      ...(order.activities ?? []),
+      ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : []),
+    ],
   };
   if (paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.payment_status_updated, order.id as string, { actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, order.id as string, {
+      actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } },
+    });
   }
   if (approve) context.emit(ORDER_EVENTS.approved, order.id as string, { actionEvent: { body: { order: next } } });
   return next;
@@ -109,7 +136,11 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
 export const saveOrder = async (context: CallContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
   const stored: Order = { ...order, updatedDate: context.now() };
   await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
-  context.emit(ORDER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  context.emit(
+    ORDER_EVENTS[event],
+    stored.id as string,
+    event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
+  );
   return stored;
 };
 
@@ -122,7 +153,13 @@ const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], 
     const variantId = (line.catalogReference?.options as { variantId?: string } | undefined)?.variantId;
     const variants = (product.variants ?? []).map((variant, index) =>
       (variantId ? variant.id === variantId : index === 0)
-        ? { ...variant, stock: { ...variant.stock, quantity: Math.min(99_999, Math.max(0, (variant.stock?.quantity ?? 0) + direction * (line.quantity ?? 0))) } }
+        ? {
+            ...variant,
+            stock: {
+              ...variant.stock,
+              quantity: Math.min(99_999, Math.max(0, (variant.stock?.quantity ?? 0) + direction * (line.quantity ?? 0))),
+            },
+          }
         : variant,
     );
     await saveProduct(context, { ...product, variants });
@@ -131,7 +168,10 @@ const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], 
 
 const orderLineOf = (line: NonNullable<Checkout['lineItems']>[number], currency: string): OrderLineItem => ({
   id: line.id,
-  productName: { original: line.productName?.original ?? 'Item', translated: line.productName?.translated ?? line.productName?.original ?? 'Item' },
+  productName: {
+    original: line.productName?.original ?? 'Item',
+    translated: line.productName?.translated ?? line.productName?.original ?? 'Item',
+  },
   ...(line.catalogReference && { catalogReference: line.catalogReference }),
   quantity: line.quantity ?? 1,
   totalDiscount: orderPrice(toCents(line.discount?.amount), currency),
@@ -212,12 +252,25 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
     appliedDiscounts: (checkout.appliedDiscounts ?? []).map((discount) => ({
       id: context.newId(),
       discountType: discount.discountType ?? 'GLOBAL',
-      ...(discount.coupon && { coupon: { id: discount.coupon.id, code: discount.coupon.code, name: discount.coupon.name, amount: orderPrice(toCents(discount.coupon.amount?.amount), currency) } }),
-      ...(discount.merchantDiscount && { merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) } }),
+      ...(discount.coupon && {
+        coupon: {
+          id: discount.coupon.id,
+          code: discount.coupon.code,
+          name: discount.coupon.name,
+          amount: orderPrice(toCents(discount.coupon.amount?.amount), currency),
+        },
+      }),
+      ...(discount.merchantDiscount && {
+        merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) },
+      }),
     })),
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
     createdBy: checkout.createdBy ?? createdByOf(context.identity as NonNullable<CallContext['identity']>),
-    channelInfo: { type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<Order['channelInfo']>['type'] },
+    channelInfo: {
+      type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<
+        Order['channelInfo']
+      >['type'],
+    },
     seenByAHuman: false,
     checkoutId: checkout.id,
     tags: emptyTags(),
@@ -232,7 +285,8 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
 };
 
 /** An order the merchant writes: its totals computed from its lines, tax rates, shipping and discounts. */
-const manualOrder = async (context: CallContext, given: Order): Promise<Order> => {
+const manualOrder = async (context: CallContext, sent: Order): Promise<Order> => {
+  const given = withoutReadOnly(sent);
   const settings = await readSettings(context.store);
   const currency = given.currency ?? settings.currency;
   const now = context.now();
@@ -254,7 +308,10 @@ const manualOrder = async (context: CallContext, given: Order): Promise<Order> =
     };
   });
   const shipping = toCents(given.shippingInfo?.cost?.price?.amount);
-  const discount = (given.appliedDiscounts ?? []).reduce((sum, d) => sum + toCents(d.coupon?.amount?.amount ?? d.merchantDiscount?.amount?.amount ?? d.discountRule?.amount?.amount), 0);
+  const discount = (given.appliedDiscounts ?? []).reduce(
+    (sum, d) => sum + toCents(d.coupon?.amount?.amount ?? d.merchantDiscount?.amount?.amount ?? d.discountRule?.amount?.amount),
+    0,
+  );
   const total = Math.max(0, subtotal + shipping + tax - discount);
   return {
     ...given,
@@ -275,7 +332,7 @@ const manualOrder = async (context: CallContext, given: Order): Promise<Order> =
       totalAdditionalFees: orderPrice(0, currency),
     },
     taxInfo: { totalTax: orderPrice(tax, currency), taxBreakdown: [] },
-    fulfillmentStatus: given.fulfillmentStatus ?? 'NOT_FULFILLED',
+    fulfillmentStatus: 'NOT_FULFILLED',
     status: given.status ?? (given.paymentStatus === 'PAID' ? 'APPROVED' : 'INITIALIZED'),
     archived: given.archived ?? false,
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
@@ -285,15 +342,17 @@ const manualOrder = async (context: CallContext, given: Order): Promise<Order> =
   };
 };
 
-/** Fields no update may set: identity, history and computed totals. */
-const fixedFields = ({ id: _id, number: _number, createdDate: _created, activities: _activities, priceSummary: _summary, balanceSummary: _balance, ...rest }: Order): Order => rest;
+/** Fields no update may set: identity, computed totals and every read-only field. */
+const fixedFields = ({ id: _id, priceSummary: _summary, ...rest }: Order): Order => withoutReadOnly(rest);
 
-const updateOne = async (context: CallContext, id: string, patch: Order, mask: unknown): Promise<Order> => {
-  const order = await orderOr404(context, id);
+const updateOne = async (context: CallContext, order: Order, patch: Order, mask: unknown): Promise<Order> => {
+  const id = order.id as string;
   const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
   const stored = await saveOrder(context, updated);
   if (stored.paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.payment_status_updated, id, { actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, id, {
+      actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } },
+    });
   }
   return stored;
 };
@@ -319,10 +378,18 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { search } = context.body;
       const at = cursorQuery(
-        { ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }), ...(search?.sort && { sort: search.sort }), ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }) },
+        {
+          ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }),
+          ...(search?.sort && { sort: search.sort }),
+          ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }),
+        },
         'search.cursorPaging.cursor',
       );
-      const matching = query(await context.store.list<Order>(COLLECTIONS.orders), at.filter, at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }]);
+      const matching = query(
+        await context.store.list<Order>(COLLECTIONS.orders),
+        at.filter,
+        at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }],
+      );
       const page = cursorPage(matching, at);
       return { body: { orders: page.items, metadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext } } };
     },
@@ -331,7 +398,6 @@ export const orderOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { order: given } = context.body;
-      if (!given.lineItems?.length) throw invalidField('order.lineItems', 'needs at least one line item', 'MIN_SIZE');
       const order = await manualOrder(context, given);
       const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
       await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
@@ -344,7 +410,7 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { order, fieldMask } = context.body;
       if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
-      return { body: { order: await updateOne(context, context.path.id, order, fieldMask) } };
+      return { body: { order: await updateOne(context, await orderOr404(context, context.path.id), order, fieldMask) } };
     },
   },
   bulkUpdateOrders: {
@@ -354,15 +420,25 @@ export const orderOperations = defineService('commerce', {
       const results = [];
       for (const [index, { order, fieldMask }] of orders.entries()) {
         const id = order?.id ?? '';
+        const stored = await context.store.get<Order>(COLLECTIONS.orders, id);
+        if (!stored) {
+          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          continue;
+        }
         try {
-          const updated = await updateOne(context, id, order ?? {}, fieldMask);
+          const updated = await updateOne(context, stored, order ?? {}, fieldMask);
           results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
         } catch (error) {
           results.push(bulkResult(id, index, failureOf(error)));
         }
       }
       const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+      return {
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+        },
+      };
     },
   },
   cancelOrder: {
@@ -370,9 +446,9 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const order = await orderOr404(context, context.path.id);
-      if (order.status === 'CANCELED') throw failedPrecondition('ORDER_ALREADY_CANCELED', `Order ${order.id} is cancelled already`);
+      if (order.status === 'CANCELED') throw refusal(context, 'orderAlreadyCanceled', `Order ${order.id} is cancelled already`);
       if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
-        throw failedPrecondition('ORDER_IS_PAID', `Order ${order.id} is paid: refund it before cancelling`);
+        throw refusal(context, 'orderIsPaid', `Order ${order.id} is paid: refund it before cancelling`);
       }
       if (request.restockAllItems) await moveStock(context, order.lineItems ?? [], 1);
       const now = context.now();
@@ -381,12 +457,24 @@ export const orderOperations = defineService('commerce', {
         status: 'CANCELED',
         activities: [
           ...(order.activities ?? []),
-          { id: context.newId(), createdDate: now, type: 'ORDER_CANCELED', ...(request.customMessage && { merchantComment: { message: request.customMessage } }) },
+          {
+            id: context.newId(),
+            createdDate: now,
+            type: 'ORDER_CANCELED',
+            ...(request.customMessage && { merchantComment: { message: request.customMessage } }),
+          },
         ],
       };
       const stored = await saveOrder(context, canceled);
       context.emit(ORDER_EVENTS.canceled, stored.id as string, {
-        actionEvent: { body: { order: stored, restockAllItems: request.restockAllItems === true, sendOrderCanceledEmail: request.sendOrderCanceledEmail === true, ...(request.customMessage && { customMessage: request.customMessage }) } },
+        actionEvent: {
+          body: {
+            order: stored,
+            restockAllItems: request.restockAllItems === true,
+            sendOrderCanceledEmail: request.sendOrderCanceledEmail === true,
+            ...(request.customMessage && { customMessage: request.customMessage }),
+          },
+        },
       });
       return { body: { order: stored } };
     },
@@ -399,7 +487,7 @@ export const orderOperations = defineService('commerce', {
       for (const [index, id] of orderIds.entries()) {
         const order = await context.store.get<Order>(COLLECTIONS.orders, id);
         if (!order) {
-          results.push(bulkResult(id, index, { code: 'NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         await saveOrder(context, {
@@ -412,7 +500,12 @@ export const orderOperations = defineService('commerce', {
         results.push(bulkResult(id, index));
       }
       const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+      return {
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+        },
+      };
     },
   },
 });

@@ -2,10 +2,10 @@
 // collection with the given items, then products bought in the same orders) and "best sellers" (GLOBAL: by
 // quantity ordered, then newest). The first algorithm asked for that finds enough items answers.
 import type { Product } from '../../computations/catalogue-product';
-import { notFound } from '../../engine/failure';
 import { defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
-import type { CommerceSchema, PlatformBody } from '../wire-types';
+import type { CommerceSchema } from '../wire-types';
+import { refuse } from './refusals';
 
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const RELATED_ITEMS = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
@@ -23,7 +23,12 @@ const ALGORITHMS = [
     catalogAppIds: [STORES_APP_ID],
   },
   {
-    config: { algorithmId: BEST_SELLERS, name: 'Best sellers', description: "Recommends the store's best-selling items.", algorithmType: 'GLOBAL' as const },
+    config: {
+      algorithmId: BEST_SELLERS,
+      name: 'Best sellers',
+      description: "Recommends the store's best-selling items.",
+      algorithmType: 'GLOBAL' as const,
+    },
     appId: STORES_APP_ID,
     catalogAppIds: [STORES_APP_ID],
   },
@@ -52,21 +57,44 @@ export const recommendationOperations = defineService('platform', {
       const orders = await context.store.list<Order>(COLLECTIONS.orders);
       const sold = quantitiesOrdered(orders);
       const given = new Set(items.map((item) => item.catalogItemId));
-      for (const [index, algorithm] of algorithms.entries()) {
-        if (algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS) throw notFound(`Algorithm (algorithms[${index}])`, algorithm.id ?? '');
+      const unsupported = algorithms.filter((algorithm) => algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS);
+      if (unsupported.length > 0) {
+        throw refuse(
+          context,
+          428,
+          'ALGORITHM_NOT_SUPPORTED',
+          `The catalogue provides no algorithm ${unsupported.map((algorithm) => algorithm.id).join(', ')}`,
+          {
+            unsupportedAlgorithms: unsupported.map((algorithm) => ({
+              ...(algorithm.id !== undefined && { id: algorithm.id }),
+              ...(algorithm.appId !== undefined && { appId: algorithm.appId }),
+            })),
+          },
+        );
+      }
+      for (const algorithm of algorithms) {
         let ranked: Product[];
         if (algorithm.id === RELATED_ITEMS) {
-          const collections = new Set(products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []));
+          const collections = new Set(
+            products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []),
+          );
           const boughtWith = new Set(
             orders
               .filter((order) => order.lineItems?.some((item) => given.has(item.catalogReference?.catalogItemId ?? '')))
               .flatMap((order) => order.lineItems?.map((item) => item.catalogReference?.catalogItemId ?? '') ?? []),
           );
-          ranked = products.filter((product) => !given.has(product.id ?? '') && (boughtWith.has(product.id ?? '') || product.collectionIds?.some((id) => collections.has(id))));
+          ranked = products.filter(
+            (product) =>
+              !given.has(product.id ?? '') &&
+              (boughtWith.has(product.id ?? '') || product.collectionIds?.some((id) => collections.has(id))),
+          );
         } else {
           ranked = products
             .filter((product) => !given.has(product.id ?? ''))
-            .sort((a, b) => (sold.get(b.id ?? '') ?? 0) - (sold.get(a.id ?? '') ?? 0) || String(b.createdDate).localeCompare(String(a.createdDate)));
+            .sort(
+              (a, b) =>
+                (sold.get(b.id ?? '') ?? 0) - (sold.get(a.id ?? '') ?? 0) || String(b.createdDate).localeCompare(String(a.createdDate)),
+            );
         }
         if (ranked.length >= minimumRecommendedItems && ranked.length > 0) {
           return {
