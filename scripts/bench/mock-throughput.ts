@@ -74,12 +74,18 @@ interface BenchServer extends StartedServer {
   rssMb: number;
 }
 
-/** Starts a server in its own process group; ready when `url` answers. */
-const startServer = async (args: string[], cwd: string, env: Record<string, string>, url: string): Promise<StartedServer> => {
+/** Starts a server at base `url` in its own process group; ready when `url` + `readyPath` answers. */
+const startServer = async (
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+  url: string,
+  readyPath: string,
+): Promise<StartedServer> => {
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: 'ignore', detached: true });
   const deadline = Date.now() + 60_000;
-  while (!(await answers(url))) {
+  while (!(await answers(`${url}${readyPath}`))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -146,7 +152,7 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 const startMock = async (root: string, mode: 'static' | 'stateful'): Promise<StartedServer> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return startServer([...startArguments(), '--mode', mode], root, { PORT: String(port) }, `${url}${GET.path}`);
+  return startServer([...startArguments(), '--mode', mode], root, { PORT: String(port) }, url, GET.path);
 };
 
 const startPrism = async (root: string): Promise<StartedServer> => {
@@ -156,7 +162,8 @@ const startPrism = async (root: string): Promise<StartedServer> => {
     [prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'],
     root,
     {},
-    `${url}${GET.path}`,
+    url,
+    GET.path,
   );
 };
 
