@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { yamlDocuments } from './scripts/build/yaml-documents.mjs';
+import { bundledDocumentsPlugin } from './spec-model/vite-plugin';
 
 // Contract tests that read only the documents (no request is sent): they need nothing running, like the unit tests.
 const OFFLINE_CONTRACT = ['coverage', 'examples', 'platform-enums', 'seed-enums', 'webhooks'].map((name) => `tests/contract/${name}.test.ts`);
@@ -11,7 +11,7 @@ const OFFLINE_CONTRACT = ['coverage', 'examples', 'platform-enums', 'seed-enums'
 // also builds docs-site/dist/ for the browser tests when it is missing or stale).
 export default defineConfig({
   // The MSW entry imports the bundled documents as modules, in tests as in the build.
-  plugins: [yamlDocuments()],
+  plugins: [bundledDocumentsPlugin()],
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
     testTimeout: 30_000,

@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { bundledDocumentPlugin } from './build/bundled-document-plugin';
+import { bundledDocumentsPlugin } from '../spec-model/vite-plugin';
 import { operationIndexPlugin } from './build/operation-index-plugin';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -14,7 +14,7 @@ export default defineConfig({
   base: './',
   mode: 'production',
   logLevel: 'warn',
-  plugins: [react(), operationIndexPlugin(), bundledDocumentPlugin()],
+  plugins: [react(), operationIndexPlugin(), bundledDocumentsPlugin()],
   build: {
     outDir: join(here, 'dist'),
     emptyOutDir: true,

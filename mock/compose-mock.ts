@@ -6,7 +6,7 @@
 // reaches Prism or a Node module.
 import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
 import type { Family } from '../spec-model/document';
-import type { JsonObject } from '../spec-model/operation-contract';
+import type { JsonObject } from '../spec-model/json';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
 import type { Fixture } from './engine/fixtures';
 import type { Services } from './engine/operation';
@@ -20,7 +20,7 @@ import type { OperationHandler } from './pipeline/stages/handler';
 import { createPagesStage } from './pipeline/stages/pages';
 import type { MockPages } from './pipeline/types';
 import { ResponseValidator } from './validation/response-validator';
-import { SchemaCompilers } from './validation/schema-view';
+import { SchemaCompilers } from './validation/schema-compilers';
 
 export interface StatefulParts {
   readonly mode: 'stateful';

@@ -4,8 +4,8 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { bundledDocumentsPlugin } from '../spec-model/vite-plugin';
 import { fixDeclarationSpecifiers } from './build/declaration-specifiers';
-import { yamlDocuments } from './build/yaml-documents.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRIES = {
@@ -23,7 +23,7 @@ await build({
   root,
   configFile: false,
   logLevel: 'warn',
-  plugins: [yamlDocuments()],
+  plugins: [bundledDocumentsPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,

@@ -10,8 +10,8 @@ import { createMatcher } from './drift/match.mjs';
 import { listPlatformMethods, pathShape } from './drift/platform-methods.mjs';
 import { printReport } from './drift/report.mjs';
 import { readRequiredFields } from './drift/required-fields.mjs';
-import { createSpecShapes } from './drift/spec-schema.mjs';
-import { readBundledSpec } from './drift/spec-reader.mjs';
+import { createSpecShapes } from './drift/spec-schema.ts';
+import { readBundledSpec } from './drift/spec-reader.ts';
 import { readWireTypes } from './drift/wire-types.mjs';
 import { FAMILIES } from '../src/protocol/index.ts';
 

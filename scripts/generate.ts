@@ -5,9 +5,10 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { listOperations, type JsonObject, type Operation } from '../spec-model/document';
+import { listOperations, type Operation } from '../spec-model/document';
 import { loadDocument } from '../spec-model/load';
 import { operationMeta } from '../spec-model/operation-meta';
+import { schemaComponentName } from '../spec-model/pointer';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
@@ -22,12 +23,12 @@ const hookName = (operationId: string) => `use${operationId[0]?.toUpperCase()}${
 
 /** The named schema a `.r` parameter's contentSchema refers to: the operation's query type. */
 const envelopeType = (operation: Operation): string | undefined => {
-  const schema = operation.parameters.find((p) => p.name === ENVELOPE_PARAMETER)?.schema?.contentSchema as JsonObject | undefined;
-  const ref = typeof schema?.$ref === 'string' ? schema.$ref.split('/').pop() : undefined;
-  if (operation.parameters.some((p) => p.name === ENVELOPE_PARAMETER) && !ref) {
-    throw new Error(`${operation.operationId}: the ${ENVELOPE_PARAMETER} parameter needs contentSchema: { $ref: ... }`);
+  const envelope = operation.parameters.find((p) => p.name === ENVELOPE_PARAMETER);
+  const name = schemaComponentName(envelope?.schema?.contentSchema);
+  if (envelope && name === undefined) {
+    throw new Error(`${operation.operationId}: the ${ENVELOPE_PARAMETER} parameter's contentSchema must refer to a component schema`);
   }
-  return ref;
+  return name;
 };
 
 const doc = (operation: Operation) =>

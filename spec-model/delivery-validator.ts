@@ -1,6 +1,8 @@
 // Validates an event delivery, layer by layer, against the schemas its webhook declares: the JWT header and claims,
 // the event message, the identity and the domain event. The mock checks what it emits with it; tests check examples.
 import type { BundledDocument, Family } from './document';
+import type { JsonObject } from './json';
+import { schemaReference } from './pointer';
 import { createValidator } from './validators';
 import { listWebhooks } from './webhooks';
 
@@ -22,14 +24,15 @@ const LAYERS = [
 
 /** `(eventType, delivery) => problems`, each problem prefixed with its layer; empty when the delivery is valid. */
 export const createDeliveryValidator = (family: Family, doc: BundledDocument) => {
-  const validate = createValidator(doc);
+  // What the platform sends: the answer side of the wire.
+  const validate = createValidator(doc, 'response');
   const payloads = new Map(listWebhooks(family, doc).map((webhook) => [webhook.eventType, webhook.payloadSchema]));
   // One schema object per component: the validator keeps compiled schemas by object, so a fresh `{ $ref }` per
   // call would compile again at every event the mock delivers.
-  const refs = new Map<string, { $ref: string }>();
+  const refs = new Map<string, JsonObject>();
   const ref = (name: string) => {
     let found = refs.get(name);
-    if (!found) refs.set(name, (found = { $ref: `#/components/schemas/${name}` }));
+    if (!found) refs.set(name, (found = schemaReference(name)));
     return found;
   };
   return (eventType: string, delivery: DecodedDelivery): string[] => {

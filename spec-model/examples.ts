@@ -1,4 +1,5 @@
-import type { Json, MediaType, Operation, Parameter } from './document';
+import { jsonContent, type MediaType, type Operation, type Parameter } from './document';
+import type { Json } from './json';
 
 export interface ExampleRequest {
   readonly path: Record<string, string>;
@@ -33,13 +34,13 @@ export const exampleRequest = (operation: Operation, name?: string): ExampleRequ
     if (parameter.in === 'path') path[parameter.name] = String(value);
     if (parameter.in === 'query') query[parameter.name] = value;
   }
-  return { path, query, body: firstExample(operation.requestBody?.content?.['application/json'], name) };
+  return { path, query, body: firstExample(jsonContent(operation.requestBody), name) };
 };
 
 /** Names of the request's named examples (the body's, then the parameters'), each once, in the spec's order. */
 export const requestExampleNames = (operation: Operation): string[] => [
   ...new Set([
-    ...Object.keys(operation.requestBody?.content?.['application/json']?.examples ?? {}),
+    ...Object.keys(jsonContent(operation.requestBody)?.examples ?? {}),
     ...operation.parameters.flatMap((parameter) => Object.keys(parameter.examples ?? {})),
   ]),
 ];

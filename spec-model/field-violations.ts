@@ -1,7 +1,8 @@
 // Ajv's verdicts in the platform's words: the field path as the platform writes it (dotted, indexes in
 // brackets: `lineItems[0].quantity`) and the seed's rule names.
-import type { ErrorObject } from 'ajv';
-import type { FieldViolation } from '../src/errors/api-error';
+import type { ErrorObject } from './schema-compiler';
+import type { FieldViolation } from '../src/protocol';
+import { unescapeToken } from './pointer';
 
 type Rule = NonNullable<FieldViolation['violatedRule']>;
 
@@ -30,8 +31,6 @@ const RULE_OF_KEYWORD: Readonly<Record<string, Rule>> = {
   unevaluatedProperties: 'FIELD_NOT_ALLOWED',
   oneOf: 'ONE_OF_ALIGNMENT',
 };
-
-const unescapeToken = (token: string): string => token.replace(/~1/g, '/').replace(/~0/g, '~');
 
 /** JSON pointer -> platform path: `/lineItems/0/quantity` -> `lineItems[0].quantity`. */
 export const fieldPath = (pointer: string): string =>

@@ -2,7 +2,12 @@
 // generator writes it next to every operation function and into the route tables.
 import type { HttpMethod, OperationMeta, PagingMeta } from '../src/operations/operation-meta';
 import { ENVELOPE_PARAMETER } from '../src/protocol';
-import { resolveSchema, type BundledDocument, type JsonObject, type Operation } from './document';
+import { jsonContent, type BundledDocument, type Operation } from './document';
+import type { JsonObject } from './json';
+import { propertiesOf, resolveSchema } from './schemas';
+
+// The methods the runtime's operation functions call.
+const RUNTIME_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 // POSTs that only read: they become queries (cached, deduplicated) in the React bindings, not mutations.
 const READ_ONLY_POST = /^(query|search|count|estimate|get|list)[A-Z]/;
@@ -10,16 +15,10 @@ const READ_ONLY_POST = /^(query|search|count|estimate|get|list)[A-Z]/;
 const successSchema = (doc: BundledDocument, operation: Operation): JsonObject | undefined => {
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!/^2/.test(status)) continue;
-    const schema = response.content?.['application/json']?.schema;
+    const schema = jsonContent(response)?.schema;
     if (schema) return resolveSchema(doc, schema);
   }
   return undefined;
-};
-
-const propertiesOf = (doc: BundledDocument, schema: JsonObject | undefined): Record<string, JsonObject> => {
-  const resolved = resolveSchema(doc, schema);
-  const all = (resolved?.allOf as JsonObject[] | undefined) ?? [];
-  return Object.assign({}, ...all.map((part) => propertiesOf(doc, part)), resolved?.properties ?? {}) as Record<string, JsonObject>;
 };
 
 /** Path (property names) to the first property called one of `names`, breadth first, a few levels deep. */
@@ -40,7 +39,7 @@ const findProperty = (doc: BundledDocument, schema: JsonObject | undefined, name
 const pagingOf = (doc: BundledDocument, operation: Operation): PagingMeta | undefined => {
   const flat = operation.parameters.find((p) => p.in === 'query' && /^(cursorPaging|paging)\.limit$/.test(p.name));
   const envelope = operation.parameters.find((p) => p.name === ENVELOPE_PARAMETER)?.schema?.contentSchema as JsonObject | undefined;
-  const body = operation.requestBody?.content?.['application/json']?.schema;
+  const body = jsonContent(operation.requestBody)?.schema;
   let request: string[] | undefined;
   if (flat) request = ['query', flat.name.split('.')[0] ?? 'paging'];
   else if (envelope) request = ['query', ...(findProperty(doc, envelope, ['paging', 'cursorPaging']) ?? [])];
@@ -59,6 +58,7 @@ const pagingOf = (doc: BundledDocument, operation: Operation): PagingMeta | unde
 
 /** The metadata of one operation of a family's bundled document. */
 export const operationMeta = (doc: BundledDocument, operation: Operation, all: readonly Operation[]): OperationMeta => {
+  if (!RUNTIME_METHODS.includes(operation.method as HttpMethod)) throw new Error(`${operation.operationId}: the runtime calls no ${operation.method} operations`);
   const method = operation.method as HttpMethod;
   const twinId = operation['x-fallback']?.operationId;
   const twin = twinId ? all.find((candidate) => candidate.operationId === twinId) : undefined;

@@ -1,43 +1,37 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import type { FieldViolation } from '../src/errors/api-error';
-import type { BundledDocument, JsonObject } from './document';
+// Values checked against schemas of a bundled document, through the one schema compiler, as one side of the wire
+// sees them: `request` for what a client sends (a `readOnly` property is not required), `response` for what a
+// server answers (a `writeOnly` property is not required).
+import type { FieldViolation } from '../src/protocol';
+import type { Json } from './json';
+import { SchemaCompiler, type WireSide } from './schema-compiler';
 import { toFieldViolations } from './field-violations';
 
-/** One Ajv per document, its components registered once; schemas compiled on first use and kept. */
-const compilerFor = (doc: BundledDocument) => {
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ $id: 'doc', components: doc.components } as object);
-  const compiled = new WeakMap<JsonObject, ValidateFunction>();
-  return (schema: JsonObject): ValidateFunction => {
-    let validate = compiled.get(schema);
-    if (!validate) {
-      const rebased = JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) as JsonObject;
-      validate = ajv.compile(rebased);
-      compiled.set(schema, validate);
-    }
-    return validate;
-  };
+const DOCUMENT_ID = 'doc';
+
+const compilerFor = (doc: Json, side: WireSide): SchemaCompiler => {
+  const compiler = new SchemaCompiler();
+  compiler.register(DOCUMENT_ID, doc, side);
+  return compiler;
 };
 
-/** Validates values against schemas of a bundled document (JSON Schema 2020-12, as OpenAPI 3.1 uses). */
-export const createValidator = (doc: BundledDocument) => {
-  const compile = compilerFor(doc);
-  return (schema: JsonObject, value: unknown): string[] => {
-    const validate = compile(schema);
+/** `(schema, value) => problems` (`/lineItems/0 must be object`); empty when the value is valid. */
+export const createValidator = (doc: Json, side: WireSide) => {
+  const compiler = compilerFor(doc, side);
+  return (schema: Json, value: unknown): string[] => {
+    const validate = compiler.compile(schema, DOCUMENT_ID);
     return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`);
   };
 };
 
 /**
  * The same validation, answered as the platform's field violations (`lineItems[0].quantity`, `REQUIRED_FIELD`):
- * what the explorer shows for a body being typed and for the contract verdict on an answer.
+ * what the explorer shows for a body being typed (request side) and for the contract verdict on an answer
+ * (response side). The mock's request check compiles with the same options, so both judge a body alike.
  */
-export const createFieldValidator = (doc: BundledDocument) => {
-  const compile = compilerFor(doc);
-  return (schema: JsonObject, value: unknown, root = 'body'): FieldViolation[] => {
-    const validate = compile(schema);
+export const createFieldValidator = (doc: Json, side: WireSide) => {
+  const compiler = compilerFor(doc, side);
+  return (schema: Json, value: unknown, root = 'body'): FieldViolation[] => {
+    const validate = compiler.compile(schema, DOCUMENT_ID);
     return validate(value) ? [] : toFieldViolations(validate.errors ?? [], root);
   };
 };

@@ -1,5 +1,5 @@
-// The bundled documents imported as parsed objects: the site's Vite plugin and the package build
-// (scripts/build/yaml-documents.mjs) turn `generated/<family>/openapi.yaml` into modules.
+// The bundled documents imported as parsed objects: the Vite plugin (vite-plugin.ts) turns
+// `generated/<family>/openapi.yaml` into modules for the site, the package build and the tests.
 declare module '*/openapi.yaml' {
   const document: import('./document').BundledDocument;
   export default document;

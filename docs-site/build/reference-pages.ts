@@ -4,11 +4,12 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse, stringify } from 'yaml';
-import { FAMILIES, type BundledDocument, type Family } from '../../spec-model/document';
+import { FAMILIES, METHODS, type BundledDocument, type Family } from '../../spec-model/document';
+import { asJsonObject } from '../../spec-model/json';
+import { readDocumentFile } from '../../spec-model/load';
 import { REDOCLY_ENV } from '../../spec-model/redocly-env';
 
-const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
+const PATH_ITEM_METHODS: readonly string[] = METHODS.map((method) => method.toLowerCase());
 const TITLES: Record<Family, string> = { commerce: 'Storefront API: commerce reference', platform: 'Storefront API: platform reference' };
 
 // Redoc's attribution logo is an <img> from its CDN, with no option to turn it off: the page would reach the
@@ -21,27 +22,26 @@ const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
 /** The built page with nothing it would fetch from another host. */
 export const offline = (html: string): string => html.replace(CDN_LOGO, LOGO);
 
-type Described = { description?: string; operationId?: string };
-
 /** The document as the reference shows it: the same contract, with navigation added to its descriptions. */
-export const withSiteLinks = (family: Family, doc: BundledDocument & { info?: Described }): BundledDocument => {
+export const withSiteLinks = (family: Family, doc: BundledDocument): BundledDocument => {
   const other = FAMILIES.find((name) => name !== family);
   const nav = `[Site home](../index.html) · [Explorer](../explorer/) · [${other} reference](./${other}.html)`;
-  const info = { ...doc.info, description: `${nav}\n\n${doc.info?.description ?? ''}` };
+  const info = asJsonObject(doc.info) ?? {};
+  const described = { ...info, description: `${nav}\n\n${typeof info.description === 'string' ? info.description : ''}` };
   const paths = Object.fromEntries(
     Object.entries(doc.paths).map(([path, item]) => [
       path,
       Object.fromEntries(
         Object.entries(item).map(([key, value]) => {
-          const operation = value as Described;
-          if (!METHODS.includes(key) || !operation.operationId) return [key, value];
+          const operation = asJsonObject(value);
+          if (!PATH_ITEM_METHODS.includes(key) || !operation || typeof operation.operationId !== 'string') return [key, value];
           const link = `**[Try ${operation.operationId} in the explorer](../explorer/#/operation/${encodeURIComponent(operation.operationId)})**`;
-          return [key, { ...operation, description: `${link}\n\n${operation.description ?? ''}` }];
+          return [key, { ...operation, description: `${link}\n\n${typeof operation.description === 'string' ? operation.description : ''}` }];
         }),
       ),
     ]),
   );
-  return { ...doc, info, paths } as BundledDocument;
+  return { ...doc, info: described, paths };
 };
 
 export const buildReferencePages = (root: string, outDir: string): void => {
@@ -49,9 +49,10 @@ export const buildReferencePages = (root: string, outDir: string): void => {
   mkdirSync(join(outDir, 'reference'), { recursive: true });
   try {
     for (const family of FAMILIES) {
-      const doc = parse(readFileSync(join(root, 'generated', family, 'openapi.yaml'), 'utf8')) as BundledDocument;
-      const input = join(scratch, `${family}.yaml`);
-      writeFileSync(input, stringify(withSiteLinks(family, doc)));
+      const doc = readDocumentFile(join(root, 'generated', family, 'openapi.yaml'));
+      // JSON is YAML too: redocly reads the document as written here.
+      const input = join(scratch, `${family}.json`);
+      writeFileSync(input, JSON.stringify(withSiteLinks(family, doc), null, 2));
       const output = join(outDir, 'reference', `${family}.html`);
       const run = spawnSync(
         join(root, 'node_modules', '.bin', 'redocly'),

@@ -2,14 +2,14 @@
 // request log and scenarios, and runs the pipeline with its own stages: identities and roles, its controls, and
 // the services as the handler. The composition root (compose-mock.ts) puts it behind either adapter.
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { validationFailure } from '../errors/platform-error';
 import { assemblePipeline } from '../pipeline/assemble';
 import { createIdentityStage } from '../pipeline/stages/identity';
 import { createPagesStage } from '../pipeline/stages/pages';
 import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
-import { SchemaCompilers } from '../validation/schema-view';
+import { SchemaCompilers } from '../validation/schema-compilers';
 import { CONTROLS_PREFIX, serveControl, type ControlsHost } from './controls';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';

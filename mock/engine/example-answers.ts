@@ -1,8 +1,8 @@
 // `Prefer: code=N` and `Prefer: example=NAME` in stateful mode: the operation's declared example for that
 // status (or that named example), served as Prism serves it, without touching state. The sign-in scenarios
 // answer with the same examples.
-import { listOperations, type BundledDocument, type Family, type Json } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import { asBundledDocument, jsonContent, listOperations, type Family } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/json';
 
 export interface ExampleAnswer {
   readonly status: number;
@@ -12,23 +12,18 @@ export interface ExampleAnswer {
 type ExampleSet = Readonly<Record<string, unknown>>;
 
 export class ExampleAnswers {
-  /** operationId -> status -> examples by name (values resolved). */
+  /** operationId -> status -> examples by name. */
   readonly #examples = new Map<string, ReadonlyMap<number, ExampleSet>>();
 
   constructor(documents: Readonly<Record<Family, JsonObject>>) {
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
-      const named = ((document.components as JsonObject | undefined)?.examples ?? {}) as Record<string, { value?: Json }>;
-      const valueOf = (example: unknown): unknown => {
-        const ref = (example as { $ref?: string })?.$ref;
-        return ref ? named[ref.split('/').pop() ?? '']?.value : (example as { value?: Json })?.value;
-      };
-      for (const operation of listOperations(family, document as unknown as BundledDocument)) {
+      for (const operation of listOperations(family, asBundledDocument(document))) {
         const byStatus = new Map<number, ExampleSet>();
         for (const [status, response] of Object.entries(operation.responses)) {
-          const media = response.content?.['application/json'];
-          if (!media) continue;
+          const media = jsonContent(response);
+          if (!media || !/^\d{3}$/.test(status)) continue;
           const set: Record<string, unknown> = {};
-          for (const [name, example] of Object.entries(media.examples ?? {})) set[name] = valueOf(example);
+          for (const [name, example] of Object.entries(media.examples ?? {})) set[name] = example.value;
           if (Object.keys(set).length === 0 && media.example !== undefined) set.example = media.example;
           byStatus.set(Number(status), set);
         }

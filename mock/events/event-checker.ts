@@ -5,46 +5,50 @@
 // The layers that wrap the data (JWT header, claims, event message) are built by sign-event.ts alone, the same
 // for every event; the tests check them on real signed deliveries (spec-model/delivery-validator.ts), so no
 // request pays for checking them again.
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { BundledDocument, Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import { asBundledDocument, type Family } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/json';
+import { schemaPointer } from '../../spec-model/pointer';
+import { SchemaCompiler, type ValidateFunction } from '../../spec-model/schema-compiler';
+import { composedComponents } from '../../spec-model/schemas';
 import { listWebhooks } from '../../spec-model/webhooks';
 import { CHECKED_REF, installCheckedRefs, verdictsFor } from '../validation/frozen-verdicts';
-import { createAjv, recordComponents, schemaView } from '../validation/schema-view';
+import { responseDocumentId } from '../validation/response-validator';
 import type { EventToSign } from './sign-event';
 
 /** `(event) => problems`; empty when the event is what its webhook declares. */
 export type EventChecker = (event: Pick<EventToSign, 'eventType' | 'identity' | 'payload'>) => string[];
 
 const problemsOf = (layer: string, validate: ValidateFunction, value: unknown): string[] =>
-  validate(value) ? [] : ((validate.errors ?? []) as ErrorObject[]).map((error) => `${layer}${error.instancePath || '/'} ${error.message ?? ''}`);
+  validate(value) ? [] : (validate.errors ?? []).map((error) => `${layer}${error.instancePath || '/'} ${error.message ?? ''}`);
 
 export const createEventChecker = (documents: Readonly<Record<Family, JsonObject>>): EventChecker => {
   // Every problem of a broken event is reported (a mock failure is read by whoever fixes it).
-  const ajv = createAjv({ coerceTypes: false, allErrors: true });
-  installCheckedRefs(ajv, verdictsFor(documents));
+  const verdicts = verdictsFor(documents);
+  const compiler = new SchemaCompiler({ vocabulary: (engine) => installCheckedRefs(engine, verdicts) });
   // Compiled on first use: most event types never fire in a run, and start-up stays short.
   const compiled = new Map<string, ValidateFunction>();
-  const compile = (ref: string): ValidateFunction => {
+  const compile = (documentId: string, ref: string): ValidateFunction => {
     let validate = compiled.get(ref);
-    if (!validate) compiled.set(ref, (validate = ajv.compile({ [CHECKED_REF]: ref })));
+    if (!validate) compiled.set(ref, (validate = compiler.compile({ [CHECKED_REF]: ref }, documentId)));
     return validate;
   };
-  const byType = new Map<string, { readonly identity: string; readonly payload: string }>();
+  const byType = new Map<string, { readonly documentId: string; readonly identity: string; readonly payload: string }>();
   for (const family of Object.keys(documents) as Family[]) {
-    const documentId = `${family}-response`;
-    const document = documents[family];
-    const components = (document.components ?? {}) as JsonObject;
-    ajv.addSchema({ $id: documentId, components: schemaView(components, documentId, 'response', recordComponents(components)) } as object);
-    const component = (name: string) => `${documentId}#/components/schemas/${name}`;
+    const documentId = responseDocumentId(family);
+    const document = asBundledDocument(documents[family]);
+    compiler.register(documentId, document, 'response', { keyword: CHECKED_REF, components: composedComponents(document) });
+    const component = (name: string) => `${documentId}${schemaPointer(name)}`;
     const identity = component('EventIdentity');
-    for (const webhook of listWebhooks(family, document as unknown as BundledDocument)) {
-      byType.set(webhook.eventType, { identity, payload: component(webhook.payloadSchema) });
+    for (const webhook of listWebhooks(family, document)) {
+      byType.set(webhook.eventType, { documentId, identity, payload: component(webhook.payloadSchema) });
     }
   }
   return (event) => {
     const refs = byType.get(event.eventType);
     if (!refs) return [`${event.eventType} is a webhook of no family`];
-    return [...problemsOf('identity', compile(refs.identity), event.identity), ...problemsOf('payload', compile(refs.payload), event.payload)];
+    return [
+      ...problemsOf('identity', compile(refs.documentId, refs.identity), event.identity),
+      ...problemsOf('payload', compile(refs.documentId, refs.payload), event.payload),
+    ];
   };
 };

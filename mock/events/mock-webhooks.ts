@@ -2,7 +2,7 @@
 // webhook of the spec is checked against its schemas, signed and POSTed to the session's subscribers (the
 // dispatcher retries and logs). The key pair is made on first use, so the MSW adapter can build this synchronously.
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { EVENT_CATALOG, type EventIdentity } from '../../src/events';
 import { toDomainEvent, type EventSink, type RecordedEvent } from '../engine/events';
 import type { MockPages } from '../pipeline/types';

@@ -7,7 +7,7 @@
 //   const server = setupServer(...mock.handlers);
 import commerce from '../../generated/commerce/openapi.yaml';
 import platform from '../../generated/platform/openapi.yaml';
-import type { JsonObject } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/json';
 import type { Fixture } from '../engine/fixtures';
 import defaultFixture from '../fixtures/default.json';
 import emptyFixture from '../fixtures/empty.json';

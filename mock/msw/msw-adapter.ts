@@ -4,7 +4,7 @@
 // the MockResponse a Fetch API Response.
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { composeMock } from '../compose-mock';
 import type { StatefulEngine } from '../engine/engine';
 import type { EventListener } from '../engine/events';

@@ -2,12 +2,12 @@
 // answer check over the same response validator the mode's handler consults. Isomorphic: the documents come
 // parsed.
 import type { Family } from '../../spec-model/document';
-import { readOperationContracts, type JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { MOCK_FAMILIES, type FamilyName } from '../families';
 import { MockRouter } from '../routing';
 import { RequestValidator } from '../validation/request-validator';
 import type { ResponseValidator } from '../validation/response-validator';
-import type { SchemaCompilers } from '../validation/schema-view';
+import type { SchemaCompilers } from '../validation/schema-compilers';
 import { createPipeline, type Pipeline } from './pipeline';
 import { createAnswerCheck } from './stages/answer-check';
 import type { OperationHandler } from './stages/handler';
@@ -31,7 +31,7 @@ export const assemblePipeline = (options: AssembleOptions): Pipeline => {
   const validators = new Map<FamilyName, RequestValidator>();
   for (const family of MOCK_FAMILIES) {
     const document = documents[family.name];
-    validators.set(family.name, new RequestValidator(compilers, family.name, document, readOperationContracts(document)));
+    validators.set(family.name, new RequestValidator(compilers, family.name, document));
   }
   return createPipeline({
     pages: options.pages,

@@ -2,7 +2,7 @@
 // over Prism's operations of both families. Prism's bundler rewrites references inside the document it is
 // given, so it gets its own copy: the validators and the answer check keep reading the documents as written.
 import type { Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import type { PrismMode } from '../modes';
 import type { OperationHandler } from '../pipeline/stages/handler';
 import { boundDynamicMode } from './dynamic-bounds';

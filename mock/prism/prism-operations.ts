@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import type { PrismLibrary } from './load-prism';
 
 /**

@@ -1,6 +1,6 @@
 // A query parameter that carries a whole JSON message, declared as a string with `contentEncoding`
 // (base64url or base64), `contentMediaType: application/json` and `contentSchema` (the platform's `.r`).
-import type { JsonObject } from '../../spec-model/operation-contract';
+import type { JsonObject } from '../../spec-model/json';
 import { envelopeText, isJsonMediaType } from '../../src/protocol';
 import { parseJsonText } from '../pipeline/parse-json';
 

@@ -3,14 +3,12 @@
 // once the answer passed; the event check then finds the cart of a cart_updated event already proven, instead of
 // validating it a second time within the same request.
 //
-// How: the event check's schemas name record components through the keyword below instead of `$ref`. It answers
+// How: the event check's schemas name record components through the keyword below instead of a reference. It answers
 // from a remembered pass, else validates the value with that component's compiled schema. It remembers nothing
 // itself: a WeakMap write per nested object costs more than the validation it would save (measured).
-import type Ajv2020 from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/index.js';
+import type { DataValidationCxt, ErrorObject, SchemaEngine, SchemaValidateFunction, ValidateFunction } from '../../spec-model/schema-compiler';
 
-/** The keyword a schema uses, where the document says `$ref`, to accept a record already proven. */
+/** The keyword a schema uses, where the document refers to a component, to accept a record already proven. */
 export const CHECKED_REF = 'x-checked-ref';
 
 /** Per frozen record, the schemas (full references such as `commerce-response#/components/schemas/Cart`) it passed. */
@@ -36,8 +34,8 @@ export const rememberPass = (verdicts: FrozenVerdicts, value: unknown, ref: stri
   passed.add(ref);
 };
 
-/** Installs the keyword in an Ajv whose schemas use it; the second call on one Ajv does nothing. */
-export const installCheckedRefs = (ajv: Ajv2020, verdicts: FrozenVerdicts): void => {
+/** Installs the keyword in a compiler whose schemas use it (its `vocabulary`); the second call on one does nothing. */
+export const installCheckedRefs = (ajv: SchemaEngine, verdicts: FrozenVerdicts): void => {
   if (ajv.getKeyword(CHECKED_REF)) return;
   const compiled = new Map<string, ValidateFunction>();
   const checkedRef: SchemaValidateFunction = (ref: string, data: unknown, _parent?: unknown, context?: DataValidationCxt): boolean => {

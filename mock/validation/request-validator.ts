@@ -1,14 +1,14 @@
-// Validates a routed request against its operation's contract, compiled from the bundled document's own
-// schemas with Ajv (JSON Schema 2020-12, as OpenAPI 3.1 uses). Validators are compiled on an operation's first
-// request and kept.
-import type Ajv2020 from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { FieldViolation } from '../../src/errors/api-error';
-import type { JsonObject } from '../../spec-model/operation-contract';
-import type { OperationContract, ParameterContract } from '../../spec-model/operation-contract';
+// Validates a routed request against its operation's contract, as the spec reader reads it, compiled by the
+// spec reader's schema compiler on the request side (a `readOnly` property is never required from a client).
+// Validators are compiled on an operation's first request and kept.
+import type { FieldViolation } from '../../src/protocol';
+import { asBundledDocument, jsonContent, listOperations, type Family, type Parameter } from '../../spec-model/document';
+import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
+import type { JsonObject } from '../../spec-model/json';
+import type { ValidateFunction } from '../../spec-model/schema-compiler';
+import type { SecurityRequirement } from '../../spec-model/security';
 import { decodeContent, encodedContentOf, type EncodedContent } from './encoded-parameter';
-import { schemaView, type SchemaCompilers } from './schema-view';
-import { MAX_VIOLATIONS, toFieldViolations } from './violations';
+import type { SchemaCompilers } from './schema-compilers';
 
 export interface RequestParts {
   /** Path parameters, percent-decoded. */
@@ -24,6 +24,23 @@ export type Verdict =
   | { readonly ok: true; readonly query: Record<string, unknown>; readonly pathParams: Record<string, unknown> }
   | { readonly ok: false; readonly violations: FieldViolation[] };
 
+export interface ParameterContract {
+  readonly name: string;
+  readonly in: Parameter['in'];
+  readonly required: boolean;
+  readonly schema: JsonObject;
+}
+
+/** What the pipeline checks of a request before its handler runs. */
+export interface OperationContract {
+  readonly operationId: string;
+  readonly parameters: readonly ParameterContract[];
+  /** Schema of the `application/json` request body, when the operation takes one. */
+  readonly body?: { readonly required: boolean; readonly schema: JsonObject };
+  /** Empty: no credentials needed. Otherwise any one requirement must be met. */
+  readonly security: readonly SecurityRequirement[];
+}
+
 interface CompiledOperation {
   readonly path: ValidateFunction | undefined;
   readonly query: ValidateFunction | undefined;
@@ -33,29 +50,38 @@ interface CompiledOperation {
   readonly body: ValidateFunction | undefined;
 }
 
-
-const requestView = (node: unknown, documentId: string): unknown => schemaView(node, documentId, 'request');
-
 const isArraySchema = (schema: JsonObject): boolean => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+
+/** The contracts of a document's operations, copied: the document may be rewritten in place afterwards (Prism's bundler does). */
+const readContracts = (family: Family, document: JsonObject): Map<string, OperationContract> =>
+  new Map(
+    listOperations(family, asBundledDocument(document)).map((operation) => {
+      const body = jsonContent(operation.requestBody)?.schema;
+      const contract: OperationContract = {
+        operationId: operation.operationId,
+        parameters: operation.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: structuredClone(p.schema ?? {}) })),
+        ...(body && { body: { required: operation.requestBody?.required === true, schema: structuredClone(body) } }),
+        security: operation.security,
+      };
+      return [operation.operationId, contract];
+    }),
+  );
 
 export class RequestValidator {
   readonly #contracts: ReadonlyMap<string, OperationContract>;
-  readonly #bodyAjv: Ajv2020;
-  readonly #parameterAjv: Ajv2020;
+  readonly #compilers: SchemaCompilers;
   readonly #documentId: string;
   readonly #compiled = new Map<string, CompiledOperation>();
 
   /**
-   * `documentId` names the family's document inside the shared compilers. The document's components are
-   * copied here, so the document may be handed on (Prism's bundler rewrites references in place).
+   * The family's document is registered in the shared compilers under the family's name. What the validator
+   * needs of it is copied here, so the document may be handed on (Prism's bundler rewrites references in place).
    */
-  constructor(compilers: SchemaCompilers, documentId: string, document: JsonObject, contracts: ReadonlyMap<string, OperationContract>) {
-    this.#contracts = contracts;
-    this.#documentId = documentId;
-    const components = requestView(document.components ?? {}, documentId) as JsonObject;
-    this.#bodyAjv = compilers.body;
-    this.#parameterAjv = compilers.parameters;
-    for (const ajv of [this.#bodyAjv, this.#parameterAjv]) ajv.addSchema({ $id: documentId, components } as object);
+  constructor(compilers: SchemaCompilers, family: Family, document: JsonObject) {
+    this.#contracts = readContracts(family, document);
+    this.#documentId = family;
+    this.#compilers = compilers;
+    for (const compiler of [compilers.body, compilers.parameters]) compiler.register(family, document, 'request');
   }
 
   contract(operationId: string): OperationContract | undefined {
@@ -64,18 +90,21 @@ export class RequestValidator {
 
   #objectValidator(parameters: readonly ParameterContract[]): ValidateFunction | undefined {
     if (parameters.length === 0) return undefined;
-    return this.#parameterAjv.compile({
-      type: 'object',
-      properties: Object.fromEntries(parameters.map((p) => [p.name, requestView(p.schema, this.#documentId)])),
-      required: parameters.filter((p) => p.required).map((p) => p.name),
-    });
+    return this.#compilers.parameters.compile(
+      {
+        type: 'object',
+        properties: Object.fromEntries(parameters.map((p) => [p.name, p.schema])),
+        required: parameters.filter((p) => p.required).map((p) => p.name),
+      },
+      this.#documentId,
+    );
   }
 
   #compile(contract: OperationContract): CompiledOperation {
     const inPlace = (where: ParameterContract['in']) => contract.parameters.filter((p) => p.in === where);
     const encoded = inPlace('query').flatMap((parameter) => {
       const content = encodedContentOf(parameter.schema);
-      return content ? [{ parameter, content, validate: this.#bodyAjv.compile(requestView(content.schema, this.#documentId) as object) }] : [];
+      return content ? [{ parameter, content, validate: this.#compilers.body.compile(content.schema, this.#documentId) }] : [];
     });
     const plainQuery = inPlace('query').filter((p) => !encoded.some((e) => e.parameter === p));
     return {
@@ -84,7 +113,7 @@ export class RequestValidator {
       headers: this.#objectValidator(inPlace('header').map((p) => ({ ...p, name: p.name.toLowerCase() }))),
       encoded,
       plainQuery,
-      body: contract.body ? this.#bodyAjv.compile(requestView(contract.body.schema, this.#documentId) as object) : undefined,
+      body: contract.body ? this.#compilers.body.compile(contract.body.schema, this.#documentId) : undefined,
     };
   }
 
@@ -99,7 +128,7 @@ export class RequestValidator {
     }
     const violations: FieldViolation[] = [];
     const check = (validate: ValidateFunction | undefined, value: unknown, root: string): void => {
-      if (validate && !validate(value)) violations.push(...toFieldViolations((validate.errors ?? []) as ErrorObject[], root));
+      if (validate && !validate(value)) violations.push(...toFieldViolations(validate.errors ?? [], root));
     };
 
     const pathParams: Record<string, unknown> = { ...parts.pathParams };

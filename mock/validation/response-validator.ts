@@ -1,13 +1,17 @@
 // Validates the stateful engine's answers against the operation's declared response schema before they are
 // sent: a violation is the mock's own bug, reported as a 500 naming the operation and the field, so a test
-// that drives the engine fails on it instead of trusting a wrong answer.
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import type { FieldViolation } from '../../src/errors/api-error';
-import { listOperations, resolveSchema, type BundledDocument, type Family } from '../../spec-model/document';
-import type { JsonObject } from '../../spec-model/operation-contract';
+// that drives the engine fails on it instead of trusting a wrong answer. The answers are compiled on the
+// response side (a `writeOnly` property is never required in an answer).
+import type { FieldViolation } from '../../src/protocol';
+import { asBundledDocument, listOperations, type BundledDocument, type Family, type Operation } from '../../spec-model/document';
+import { toFieldViolations } from '../../spec-model/field-violations';
+import type { JsonObject } from '../../spec-model/json';
+import { schemaPointer } from '../../spec-model/pointer';
+import { declaredResponse } from '../../spec-model/responses';
+import type { ValidateFunction } from '../../spec-model/schema-compiler';
+import { propertyComponents } from '../../spec-model/schemas';
 import { rememberPass, verdictsFor, type FrozenVerdicts } from './frozen-verdicts';
-import { schemaView, type SchemaCompilers } from './schema-view';
-import { toFieldViolations } from './violations';
+import type { SchemaCompilers } from './schema-compilers';
 
 export interface ResponseViolation {
   readonly operationId: string;
@@ -15,54 +19,52 @@ export interface ResponseViolation {
   readonly violation: FieldViolation;
 }
 
+/** The id a family's document is registered under on the response side; frozen verdicts name components by it. */
+export const responseDocumentId = (family: Family): string => `${family}-response`;
+
 export class ResponseValidator {
   readonly #compilers: SchemaCompilers;
-  /** operationId -> status -> the JSON schema of that answer (undefined: the status declares no JSON body). */
-  readonly #schemas = new Map<string, { readonly family: Family; readonly byStatus: ReadonlyMap<number, JsonObject | undefined> }>();
+  readonly #operations = new Map<string, Operation>();
   readonly #compiled = new Map<string, { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> }>();
-  readonly #documents: Readonly<Record<Family, JsonObject>>;
+  readonly #documents = new Map<Family, BundledDocument>();
   readonly #verdicts: FrozenVerdicts;
 
   constructor(compilers: SchemaCompilers, documents: Readonly<Record<Family, JsonObject>>) {
     this.#compilers = compilers;
-    this.#documents = documents;
     this.#verdicts = verdictsFor(documents);
-    for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
-      compilers.response.addSchema({ $id: `${family}-response`, components: schemaView(document.components ?? {}, `${family}-response`, 'response') } as object);
-      for (const operation of listOperations(family, document as unknown as BundledDocument)) {
-        const byStatus = new Map<number, JsonObject | undefined>();
-        for (const [status, response] of Object.entries(operation.responses)) {
-          const schema = response.content?.['application/json']?.schema;
-          byStatus.set(Number(status), schema as JsonObject | undefined);
-        }
-        this.#schemas.set(operation.operationId, { family, byStatus });
-      }
+    for (const [family, json] of Object.entries(documents) as [Family, JsonObject][]) {
+      const document = asBundledDocument(json);
+      this.#documents.set(family, document);
+      compilers.response.register(responseDocumentId(family), document, 'response');
+      for (const operation of listOperations(family, document)) this.#operations.set(operation.operationId, operation);
     }
   }
 
-  /** Whether the operation declares this status. */
+  /** Whether the operation declares this status (itself, by its range or by `default`). */
   declares(operationId: string, status: number): boolean {
-    return this.#schemas.get(operationId)?.byStatus.has(status) ?? false;
+    const operation = this.#operations.get(operationId);
+    return operation !== undefined && declaredResponse(operation, status) !== undefined;
   }
 
   /** The first way the answer breaks the operation's contract, or undefined when it keeps it. */
   check(operationId: string, status: number, body: unknown): ResponseViolation | undefined {
-    const entry = this.#schemas.get(operationId);
+    const operation = this.#operations.get(operationId);
     const broken = (field: string, description: string): ResponseViolation => ({
       operationId,
       status,
       violation: { field, description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' },
     });
-    if (!entry) return broken('status', `${operationId} is not an operation of the documents`);
-    if (!entry.byStatus.has(status)) return broken('status', `${status} is not a status ${operationId} declares`);
-    const schema = entry.byStatus.get(status);
+    if (!operation) return broken('status', `${operationId} is not an operation of the documents`);
+    const declared = declaredResponse(operation, status);
+    if (!declared) return broken('status', `${status} is not a status ${operationId} declares`);
+    const schema = declared.json?.schema;
     if (!schema) return body === undefined ? undefined : broken('body', 'must be empty: the status declares no JSON body');
-    const key = `${operationId} ${status}`;
+    const key = `${operationId} ${declared.key}`;
     let compiled = this.#compiled.get(key);
     if (!compiled) {
       compiled = {
-        validate: this.#compilers.response.compile(schemaView(schema, `${entry.family}-response`, 'response') as object),
-        records: this.#wrappedRecords(entry.family, schema),
+        validate: this.#compilers.response.compile(schema, responseDocumentId(operation.family)),
+        records: this.#wrappedRecords(operation.family, schema),
       };
       this.#compiled.set(key, compiled);
     }
@@ -74,20 +76,15 @@ export class ResponseValidator {
       }
       return undefined;
     }
-    const [first] = toFieldViolations((validate.errors ?? []) as ErrorObject[], 'body');
+    const [first] = toFieldViolations(validate.errors ?? [], 'body');
     return first ? { operationId, status, violation: first } : broken('body', 'is invalid');
   }
 
-  /** The answer's properties that are a component as a whole (`cart` of `{ cart }`), with that component's reference. */
+  /** The answer's properties that are a component as a whole (`cart` of `{ cart }`), with that component's full reference. */
   #wrappedRecords(family: Family, schema: JsonObject): ReadonlyMap<string, string> {
-    const document = this.#documents[family] as unknown as BundledDocument;
-    const properties = resolveSchema(document, schema as Parameters<typeof resolveSchema>[1])?.properties;
+    const document = this.#documents.get(family) ?? {};
     const records = new Map<string, string>();
-    if (typeof properties !== 'object' || properties === null || Array.isArray(properties)) return records;
-    for (const [name, property] of Object.entries(properties as Record<string, JsonObject>)) {
-      const ref = property?.$ref;
-      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) records.set(name, `${family}-response${ref}`);
-    }
+    for (const [name, component] of propertyComponents(document, schema)) records.set(name, `${responseDocumentId(family)}${schemaPointer(component)}`);
     return records;
   }
 }

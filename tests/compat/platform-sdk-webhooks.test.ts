@@ -8,7 +8,8 @@ import { createWebhookDispatcher, type DispatchedEvent } from '../../mock/events
 import { listWebhooks, type Webhook } from '../../spec-model/webhooks';
 import { EVENT_CATALOG, type EventType } from '../../src/events';
 import { installPlatformSdk } from '../support/platform-sdk';
-import { FAMILIES, loadDocument } from '../support/documents';
+import { FAMILIES } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // A delivery signed by the mock is accepted by the platform's own SDK: AppStrategy({ appId, publicKey }) with the
 // mock's public key, webhooks.process(token) verifies it and calls the SDK's handler of its event type

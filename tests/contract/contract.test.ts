@@ -2,10 +2,11 @@ import createFetchClient from 'openapi-fetch';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { paths as CommercePaths } from '../../generated/commerce/schema';
 import type { paths as PlatformPaths } from '../../generated/platform/schema';
-import { FAMILIES, listOperations, loadDocument, type Family, type Operation } from '../support/documents';
-import { exampleRequest, successStatuses } from '../support/example-request';
+import { FAMILIES, type Family, listOperations, type Operation } from '../../spec-model/document';
+import { exampleRequest, successStatuses } from '../../spec-model/examples';
+import { loadDocument } from '../../spec-model/load';
+import { createValidator } from '../../spec-model/validators';
 import { API_KEY, memberToken, needsMember, resetSession } from '../support/mock-credentials';
-import { createValidator } from '../support/schema-validator';
 
 // Every operation of both bundles, sent with its own example request through an openapi-fetch client typed by
 // the generated paths: the answer must be a declared success whose body matches its schema. Against the
@@ -43,7 +44,7 @@ for (const { mode, baseUrl } of MODES) {
 
   for (const family of FAMILIES) {
     const doc = loadDocument(family);
-    const validate = createValidator(doc);
+    const validate = createValidator(doc, 'response');
     describe(`${family} contract (${mode} mock)`, () => {
       it.each(listOperations(family, doc).map((op) => [op.operationId, op] as const))('%s', async (_id, operation) => {
         const example = exampleRequest(operation);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, listOperations, loadDocument, type Family } from '../support/documents';
+import { FAMILIES, type Family, listOperations } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // The call list of the two specification documents (copied from the project's operations.tsv).
 const rows = readFileSync(new URL('../fixtures/operations.tsv', import.meta.url), 'utf8')

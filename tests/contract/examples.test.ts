@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, listOperations, loadDocument } from '../support/documents';
+import { FAMILIES, listOperations } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // Prism serves named examples as they are, and the reference shows them: every request body and every JSON
 // response of every operation has at least one.

@@ -1,7 +1,10 @@
 import createFetchClient from 'openapi-fetch';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { FAMILIES, listOperations, loadDocument, resolveSchema, type Json, type JsonObject } from '../support/documents';
-import { exampleRequest } from '../support/example-request';
+import { FAMILIES, listOperations } from '../../spec-model/document';
+import { exampleRequest } from '../../spec-model/examples';
+import type { Json, JsonObject } from '../../spec-model/json';
+import { loadDocument } from '../../spec-model/load';
+import { resolveSchema } from '../../spec-model/schemas';
 import { API_KEY, memberToken, needsMember } from '../support/mock-credentials';
 
 // For every operation with a required body field or required query parameter: the example request without it

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, loadDocument } from '../support/documents';
+import { FAMILIES } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // Values the platform sends beyond the seed's (found by npm run drift): each named enumeration must hold them, so
 // a real answer carrying one validates.

@@ -1,13 +1,17 @@
 import { describe, expect, inject, it } from 'vitest';
 import { merchantHeaders } from '../support/mock-credentials';
-import { listOperations, loadDocument, type Family, type Json, type JsonObject, type Operation } from '../support/documents';
-import { exampleRequest, firstExample } from '../support/example-request';
-import { createValidator } from '../support/schema-validator';
+import { type Family, jsonContent, listOperations, type Operation } from '../../spec-model/document';
+import { exampleRequest, firstExample } from '../../spec-model/examples';
+import type { Json, JsonObject } from '../../spec-model/json';
+import { loadDocument } from '../../spec-model/load';
+import { resolveSchema } from '../../spec-model/schemas';
+import { createValidator } from '../../spec-model/validators';
 
 // Real-shaped requests and answers (as the platform's published wire types describe them) against the spec: each
 // class of mismatch the platform comparison found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
 const docs = { commerce: loadDocument('commerce'), platform: loadDocument('platform') };
-const validators = { commerce: createValidator(docs.commerce), platform: createValidator(docs.platform) };
+const answerValidators = { commerce: createValidator(docs.commerce, 'response'), platform: createValidator(docs.platform, 'response') };
+const requestValidators = { commerce: createValidator(docs.commerce, 'request'), platform: createValidator(docs.platform, 'request') };
 const op = (family: Family, operationId: string): Operation => {
   const found = listOperations(family, docs[family]).find((o) => o.operationId === operationId);
   if (!found) throw new Error(`no operation ${operationId}`);
@@ -16,19 +20,15 @@ const op = (family: Family, operationId: string): Operation => {
 const clone = <T>(value: T): T => structuredClone(value);
 const answerErrors = (family: Family, operationId: string, body: unknown): string[] => {
   const schema = op(family, operationId).responses['200']?.content?.['application/json']?.schema as JsonObject;
-  return validators[family](schema, body);
+  return answerValidators[family](schema, body);
 };
 const requestErrors = (family: Family, operationId: string, body: unknown): string[] => {
   const schema = op(family, operationId).requestBody?.content?.['application/json']?.schema as JsonObject;
-  return validators[family](schema, body);
+  return requestValidators[family](schema, body);
 };
-// Named examples may be `$ref`s into components/examples.
-const exampleAnswer = (family: Family, operationId: string): Record<string, Json> => {
-  const media = op(family, operationId).responses['200']?.content?.['application/json'];
-  const first = Object.values(media?.examples ?? {})[0] as { value?: Json; $ref?: string } | undefined;
-  const named = first?.$ref ? (docs[family].components as { examples?: Record<string, { value: Json }> }).examples?.[first.$ref.split('/').pop() ?? ''] : first;
-  return clone((named?.value ?? firstExample(media)) as Record<string, Json>);
-};
+// The first named example of the answer (the spec reader follows those that live in components/examples).
+const exampleAnswer = (family: Family, operationId: string): Record<string, Json> =>
+  clone(firstExample(jsonContent(op(family, operationId).responses['200'])) as Record<string, Json>);
 const exampleBody = (family: Family, operationId: string): Record<string, Json> =>
   clone(exampleRequest(op(family, operationId)).body as Record<string, Json>);
 
@@ -136,8 +136,7 @@ describe('fields the platform does not have', () => {
 
 const requestBodyProperties = (family: Family, operationId: string): object => {
   const schema = op(family, operationId).requestBody?.content?.['application/json']?.schema as JsonObject;
-  const ref = typeof schema.$ref === 'string' ? docs[family].components.schemas?.[schema.$ref.split('/').pop() ?? ''] : schema;
-  return (ref?.properties as object | undefined) ?? {};
+  return (resolveSchema(docs[family], schema)?.properties as object | undefined) ?? {};
 };
 
 describe('the live mock accepts real-shaped requests', () => {

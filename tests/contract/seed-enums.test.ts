@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FAMILIES, loadDocument } from '../support/documents';
+import { FAMILIES } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // Every enumeration the two specification documents name (copied from the seeds). The spec's enumerations are
 // the seed's values united with the platform's, so each seed list must be contained in one of the spec's enums.

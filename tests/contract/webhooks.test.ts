@@ -6,7 +6,8 @@ import { createDeliveryValidator } from '../../spec-model/delivery-validator';
 import { listWebhooks } from '../../spec-model/webhooks';
 import { verifyEvent } from '../../src/events';
 import { decodeDelivery } from '../support/decode-delivery';
-import { FAMILIES, loadDocument, type Family } from '../support/documents';
+import { FAMILIES, type Family } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 
 // The events of both seeds, declared as OpenAPI 3.1 webhooks with the platform's event type names.
 const seedEvents = JSON.parse(readFileSync(new URL('../fixtures/seed-events.json', import.meta.url), 'utf8')) as Record<

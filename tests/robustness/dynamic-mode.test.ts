@@ -1,8 +1,9 @@
 import createFetchClient from 'openapi-fetch';
 import { describe, expect, inject, it } from 'vitest';
-import { FAMILIES, listOperations, loadDocument, type Family, type Operation } from '../support/documents';
-import { exampleRequest, successStatuses } from '../support/example-request';
-import { createValidator } from '../support/schema-validator';
+import { FAMILIES, type Family, listOperations, type Operation } from '../../spec-model/document';
+import { exampleRequest, successStatuses } from '../../spec-model/examples';
+import { loadDocument } from '../../spec-model/load';
+import { createValidator } from '../../spec-model/validators';
 
 // `Prefer: dynamic=true` on every operation of the static-mode mock (Prism's generator; stateful mode answers
 // from its state): a declared success, a body its schema accepts, under 64 KB
@@ -27,7 +28,7 @@ const send = (operation: Operation, seed: string) => {
 
 for (const family of FAMILIES as Family[]) {
   const doc = loadDocument(family);
-  const validate = createValidator(doc);
+  const validate = createValidator(doc, 'response');
   describe(`${family} dynamic answers`, () => {
     it.each(listOperations(family, doc).map((op) => [op.operationId, op] as const))('%s', async (_id, operation) => {
       for (const seed of ['a', 'b']) {

@@ -5,7 +5,7 @@ import { generateSigningKeyPair, type SigningKeyPair } from '../../mock/events/s
 import { createDeliveryValidator } from '../../spec-model/delivery-validator';
 import { verifyEvent } from '../../src/events';
 import { decodeDelivery } from '../support/decode-delivery';
-import { loadDocument } from '../support/documents';
+import { loadDocument } from '../../spec-model/load';
 
 let keys: SigningKeyPair;
 beforeAll(async () => {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Fixture } from '../../mock/engine/fixtures';
 import { readFixtures } from '../../mock/node/read-fixtures';
-import { loadDocument, type Family } from '../support/documents';
-import { createValidator } from '../support/schema-validator';
+import type { Family } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
+import { schemaReference } from '../../spec-model/pointer';
+import { createValidator } from '../../spec-model/validators';
 
 // The seed data of the stateful mock is itself checked against the spec: every record of every fixture is a
 // valid instance of its entity's schema, and the engine's own bookkeeping records have the keys it reads.
@@ -26,7 +28,8 @@ const BOOKKEEPING: Readonly<Record<string, readonly string[]>> = {
   paymentMethods: ['id', 'savedPaymentMethod'],
 };
 
-const validators = { commerce: createValidator(loadDocument('commerce')), platform: createValidator(loadDocument('platform')) };
+// Records are what answers carry: checked as the answer side of the wire sees them.
+const validators = { commerce: createValidator(loadDocument('commerce'), 'response'), platform: createValidator(loadDocument('platform'), 'response') };
 const fixtures = Object.entries(readFixtures()) as [string, Fixture][];
 
 describe('mock fixtures', () => {
@@ -43,7 +46,7 @@ describe('mock fixtures', () => {
     it.each(Object.keys(ENTITY_SCHEMAS))('every record of %s is valid against its schema', (collection) => {
       const { family, schema } = ENTITY_SCHEMAS[collection] as { family: Family; schema: string };
       const errors = (fixture.records[collection] ?? []).flatMap((record, index) =>
-        validators[family]({ $ref: `#/components/schemas/${schema}` }, record).map((error) => `${collection}[${index}] ${error}`),
+        validators[family](schemaReference(schema), record).map((error) => `${collection}[${index}] ${error}`),
       );
       expect(errors).toEqual([]);
     });

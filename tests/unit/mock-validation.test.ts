@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { readOperationContracts } from '../../spec-model/operation-contract';
 import { RequestValidator } from '../../mock/validation/request-validator';
-import { SchemaCompilers } from '../../mock/validation/schema-view';
-import { fieldPath } from '../../mock/validation/violations';
+import { SchemaCompilers } from '../../mock/validation/schema-compilers';
+import { fieldPath } from '../../spec-model/field-violations';
+import type { JsonObject } from '../../spec-model/json';
 
 // The mock's request validation on a small document: platform field paths, rule names, query names as spelled,
 // `anyOf [X, null]` reported inside X, and a `.r` parameter decoded and validated against its contentSchema.
-const document = {
+const document: JsonObject = {
   openapi: '3.1.0',
   paths: {
     '/v1/things': {
@@ -47,7 +47,7 @@ const document = {
   },
 };
 
-const validator = new RequestValidator(new SchemaCompilers(), 'test', document, readOperationContracts(document));
+const validator = new RequestValidator(new SchemaCompilers(), 'commerce', document);
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const check = (operationId: string, query: string, body?: unknown) =>
   validator.validate(operationId, { pathParams: {}, search: new URLSearchParams(query), headers: {}, body });

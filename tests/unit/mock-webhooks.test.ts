@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { RecordingEventSink, type RecordedEvent } from '../../mock/engine/events';
 import { createMockWebhooks } from '../../mock/events/mock-webhooks';
-import type { JsonObject } from '../../spec-model/operation-contract';
 import { loadDocument } from '../../spec-model/load';
 import { verifyEvent } from '../../src/events';
 
 // The engine's events into webhook deliveries: checked against the webhook's schemas first, undeliverable types
 // left alone, deliveries in emission order even while the key pair is being made.
-const documents = { commerce: loadDocument('commerce') as unknown as JsonObject, platform: loadDocument('platform') as unknown as JsonObject };
+const documents = { commerce: loadDocument('commerce'), platform: loadDocument('platform') };
 const ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
 
 const recorded = (eventType: string, payload: RecordedEvent['payload'], id: string): RecordedEvent => ({

@@ -43,7 +43,7 @@ describe('the error body', () => {
       applicationFailure({ status: 413, description: 'too big' }, 'r'),
     ];
     for (const family of FAMILIES) {
-      const check = createFieldValidator(loadDocument(family));
+      const check = createFieldValidator(loadDocument(family), 'response');
       for (const failure of failures) {
         expect(failure.headers[REQUEST_ID_HEADER]).toBe('r');
         expect(check({ $ref: '#/components/schemas/ErrorResponse' }, JSON.parse(failure.body as string)), `${family} ${failure.status}`).toEqual([]);

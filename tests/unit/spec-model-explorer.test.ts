@@ -43,7 +43,7 @@ describe('the spec reader for the explorer', () => {
 
   it('reports schema violations by field with the platform rule names', () => {
     const add = find(commerce, 'addToCurrentCart');
-    const check = createFieldValidator(loadDocument('commerce'));
+    const check = createFieldValidator(loadDocument('commerce'), 'request');
     const schema = add.requestBody?.content?.['application/json']?.schema;
     if (!schema) throw new Error('no body schema');
     expect(check(schema, exampleRequest(add).body)).toEqual([]);

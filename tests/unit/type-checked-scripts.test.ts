@@ -9,8 +9,7 @@ import { describe, expect, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FOLDERS = ['src', 'generated', 'mock', 'spec-model', 'scripts', 'docs-site', 'tests'];
 const UNCHECKED: Record<string, string> = {
-  'scripts/drift.mjs': 'typed together with scripts/drift/, which moves onto the spec reader',
-  'scripts/build/yaml-documents.mjs': 'moves onto the spec reader',
+  'scripts/drift.mjs': 'typed together with the rest of scripts/drift/ (its spec side, spec-reader.ts and spec-schema.ts, is TypeScript)',
   'tests/compat/fixtures/sdk-receiver.mjs': 'runs inside a folder where the platform SDK is installed; its imports resolve only there',
 };
 const uncheckedFolder = (file: string): boolean => file.startsWith('scripts/drift/');

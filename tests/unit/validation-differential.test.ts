@@ -3,10 +3,11 @@ import { readDocuments } from '../../mock/node/read-documents';
 import { loadPrism } from '../../mock/prism/load-prism';
 import { prismOperations } from '../../mock/prism/prism-operations';
 import { RequestValidator } from '../../mock/validation/request-validator';
-import { SchemaCompilers } from '../../mock/validation/schema-view';
-import { readOperationContracts } from '../../spec-model/operation-contract';
-import { FAMILIES, listOperations, loadDocument, type Json, type Operation } from '../support/documents';
-import { exampleRequest } from '../support/example-request';
+import { SchemaCompilers } from '../../mock/validation/schema-compilers';
+import { FAMILIES, listOperations, type Operation } from '../../spec-model/document';
+import { exampleRequest } from '../../spec-model/examples';
+import type { Json } from '../../spec-model/json';
+import { loadDocument } from '../../spec-model/load';
 
 // The mock validates requests itself, from the spec's schemas; Prism is the reference. On a shared corpus (each
 // operation's example request, and that request mutated: wrong types, missing required fields, values out of
@@ -90,7 +91,7 @@ const buildCorpus = (): Case[] => {
 const documents = readDocuments();
 const compilers = new SchemaCompilers();
 const ours = Object.fromEntries(
-  FAMILIES.map((family) => [family, new RequestValidator(compilers, family, documents[family], readOperationContracts(documents[family]))]),
+  FAMILIES.map((family) => [family, new RequestValidator(compilers, family, documents[family])]),
 ) as Record<string, RequestValidator>;
 const prism = loadPrism();
 const resources = new Map<string, unknown>();

@@ -1,6 +1,6 @@
 // The credentials stage: an operation that declares security gets a 401 when none of its requirements is met.
 // Only presence is checked here, in every mode; which identity a credential stands for is the identity stage's.
-import type { SecurityRequirement } from '../../../spec-model/operation-contract';
+import type { SecurityRequirement } from '../../../spec-model/security';
 import { applicationFailure } from '../../errors/platform-error';
 import type { MockResponse, RoutedRequest } from '../types';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, missingCredentials } from '../../../mock/pipeline/stages/credentials';
-import type { SecurityRequirement } from '../../../spec-model/operation-contract';
+import type { SecurityRequirement } from '../../../spec-model/security';
 import { errorOf, routed } from './parts';
 
 const header: SecurityRequirement = [{ scheme: 'token', in: 'header', name: 'authorization' }];

@@ -9,14 +9,13 @@ import type { MockRequest, MockResponse, ParsedRequest, RoutedRequest, TargetedR
 import { MockRouter } from '../../../mock/routing';
 import { RequestValidator } from '../../../mock/validation/request-validator';
 import { ResponseValidator } from '../../../mock/validation/response-validator';
-import { SchemaCompilers } from '../../../mock/validation/schema-view';
-import { readOperationContracts } from '../../../spec-model/operation-contract';
+import { SchemaCompilers } from '../../../mock/validation/schema-compilers';
 
 export const documents = readDocuments();
 export const compilers = new SchemaCompilers();
 export const responses = new ResponseValidator(compilers, documents);
 export const validators = new Map<FamilyName, RequestValidator>(
-  MOCK_FAMILIES.map((family) => [family.name, new RequestValidator(compilers, family.name, documents[family.name], readOperationContracts(documents[family.name]))]),
+  MOCK_FAMILIES.map((family) => [family.name, new RequestValidator(compilers, family.name, documents[family.name])]),
 );
 export const route = createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators });
 

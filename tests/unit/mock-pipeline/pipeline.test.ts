@@ -7,7 +7,7 @@ import type { IdentityStage } from '../../../mock/pipeline/stages/identity';
 import { createPagesStage } from '../../../mock/pipeline/stages/pages';
 import type { MockResponse, Trace, ValidatedRequest } from '../../../mock/pipeline/types';
 import { ResponseValidator } from '../../../mock/validation/response-validator';
-import { SchemaCompilers } from '../../../mock/validation/schema-view';
+import { SchemaCompilers } from '../../../mock/validation/schema-compilers';
 import { documents, errorOf, mockRequest, REQUEST_ID } from './parts';
 
 // The stages composed: their order (credentials and identity before the body is read, the body before

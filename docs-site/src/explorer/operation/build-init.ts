@@ -1,7 +1,8 @@
 // Form text <-> an operation function's init (`{ params: { path, query }, body, headers }`), with the spec's
 // named examples as the starting point. Values are typed by each parameter's schema.
-import type { Json, JsonObject, Operation, Parameter } from '../../../../spec-model/document';
+import { jsonContent, type Operation, type Parameter } from '../../../../spec-model/document';
 import { exampleRequest } from '../../../../spec-model/examples';
+import type { Json, JsonObject } from '../../../../spec-model/json';
 import { decodeEnvelope, ENVELOPE_PARAMETER } from '../../../../src/protocol';
 import { preferHeader, type RequestForm } from '../request-form';
 
@@ -18,7 +19,7 @@ const pretty = (value: unknown): string | undefined => (value === undefined ? un
 
 export const isEnvelope = (operation: Operation): boolean => operation.parameters.some((p) => p.name === ENVELOPE_PARAMETER);
 
-export const takesBody = (operation: Operation): boolean => operation.requestBody?.content?.['application/json'] !== undefined;
+export const takesBody = (operation: Operation): boolean => jsonContent(operation.requestBody) !== undefined;
 
 /** The form filled from the named example `name` (each part falls back to its first example). */
 export const formFromExample = (operation: Operation, name: string | undefined): RequestForm => {

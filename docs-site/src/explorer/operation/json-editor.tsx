@@ -2,7 +2,7 @@
 // shared spec reader), each violation by field. Sending stays possible with schema errors: the mock's own
 // verdict is part of what the explorer shows.
 import { useDeferredValue, useEffect, useState } from 'react';
-import type { JsonObject } from '../../../../spec-model/document';
+import type { JsonObject } from '../../../../spec-model/json';
 import type { FieldViolation } from '../../../../src/index';
 import { jsonProblem } from './build-init';
 import type { VerdictViolation } from './contract-verdict';

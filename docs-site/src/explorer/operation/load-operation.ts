@@ -1,6 +1,9 @@
 // What an opened operation needs, loaded on demand and kept: its family's bundled document read through the
 // shared spec reader, and its operation function picked by operationId from the family module's exports.
-import { listOperations, type BundledDocument, type Family, type JsonObject, type Operation } from '../../../../spec-model/document';
+import { listOperations, type BundledDocument, type Family, type Operation } from '../../../../spec-model/document';
+import { successStatuses } from '../../../../spec-model/examples';
+import type { JsonObject } from '../../../../spec-model/json';
+import { declaredResponse } from '../../../../spec-model/responses';
 import type { FieldViolation } from '../../../../src/index';
 import type { CallableOperation } from '../connection';
 import type { OperationIndexEntry } from '../operation-index';
@@ -54,14 +57,35 @@ export const loadOperation = (entry: OperationIndexEntry): Promise<LoadedOperati
 
 export type FieldCheck = (schema: JsonObject, value: unknown, root?: string) => FieldViolation[];
 
-const checkers = new Map<Family, Promise<FieldCheck>>();
+/** A value checked as one side of the wire sees it: what is sent (`request`) and what is answered (`response`). */
+export interface FieldChecks {
+  readonly request: FieldCheck;
+  readonly response: FieldCheck;
+}
 
-/** Ajv with the family's schemas (its own chunk: the operation list never needs it). */
-export const loadFieldCheck = (family: Family, document: BundledDocument): Promise<FieldCheck> => {
+const checkers = new Map<Family, Promise<FieldChecks>>();
+
+/** The spec reader's schema compiler with the family's schemas (its own chunk: the operation list never needs it). */
+export const loadFieldChecks = (family: Family, document: BundledDocument): Promise<FieldChecks> => {
   let loading = checkers.get(family);
   if (!loading) {
-    loading = import('../../../../spec-model/validators').then(({ createFieldValidator }) => createFieldValidator(document));
+    loading = import('../../../../spec-model/validators').then(({ createFieldValidator }) => ({
+      request: createFieldValidator(document, 'request'),
+      response: createFieldValidator(document, 'response'),
+    }));
     checkers.set(family, loading);
   }
   return loading;
+};
+
+/**
+ * Compiles the checks of the operation's success answers ahead of the first send: each side of the wire compiles
+ * its own view of the schemas, and a large answer (a cart) takes a noticeable moment to compile the first time.
+ */
+export const prepareAnswerChecks = async (operation: Operation, checks: Promise<FieldChecks>): Promise<void> => {
+  const { response } = await checks;
+  for (const status of successStatuses(operation)) {
+    const schema = declaredResponse(operation, status)?.json?.schema;
+    if (schema) response(schema, null);
+  }
 };

@@ -2,7 +2,7 @@
 // copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
 // functions when the first operation is opened.
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JsonObject } from '../../../../spec-model/document';
+import type { JsonObject } from '../../../../spec-model/json';
 import { requestExampleNames } from '../../../../spec-model/examples';
 import { ENVELOPE_PARAMETER, REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { Replay } from '../app';
@@ -17,7 +17,7 @@ import { buildInit, formFromExample, isEnvelope } from './build-init';
 import { contractVerdict, type ContractVerdict } from './contract-verdict';
 import { asCode, asCurl } from './copy-as';
 import { JsonEditor } from './json-editor';
-import { loadFieldCheck, loadOperation } from './load-operation';
+import { loadFieldChecks, loadOperation, prepareAnswerChecks } from './load-operation';
 import { referenceHref } from '../routing';
 import { ScenarioBar } from './scenario-bar';
 
@@ -45,7 +45,9 @@ const copyText = async (text: string): Promise<boolean> => {
 
 const OperationPanel = ({ entry, connection, role, controls, session, controlsNotice, replay, onSent }: OperationPanelProps) => {
   const { operation, call, document } = use(loadOperation(entry));
-  const check = useMemo(() => loadFieldCheck(entry.family, document), [entry.family, document]);
+  const checks = useMemo(() => loadFieldChecks(entry.family, document), [entry.family, document]);
+  // What is typed is a request: checked as the mock checks it (readOnly fields not required).
+  const check = useMemo(() => checks.then(({ request }) => request), [checks]);
   const exampleNames = useMemo(() => requestExampleNames(operation), [operation]);
   const [form, setFormState] = useState<RequestForm>(() => formFromExample(operation, exampleNames[0]));
   const setForm = useCallback((patch: Partial<RequestForm>) => setFormState((current) => ({ ...current, ...patch })), []);
@@ -56,6 +58,11 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
+  useEffect(() => {
+    // After the first paint: the answer's check is ready before the answer is.
+    const timer = setTimeout(() => void prepareAnswerChecks(operation, checks), 0);
+    return () => clearTimeout(timer);
+  }, [checks, operation]);
 
   const send = useCallback(
     async (sent: RequestForm) => {
@@ -63,7 +70,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
       if (!init) return;
       setSending(true);
       const outcome = await callOperation(connection, call, init);
-      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, await check) : undefined;
+      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, (await checks).response) : undefined;
       setAnswer({ outcome, verdict });
       setSending(false);
       addToHistory({
@@ -81,7 +88,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
       });
       onSent();
     },
-    [call, check, connection, onSent, operation, role],
+    [call, checks, connection, onSent, operation, role],
   );
 
   useEffect(() => {

@@ -1,2 +1,0 @@
-export * from '../../spec-model/document';
-export { loadDocument } from '../../spec-model/load';
