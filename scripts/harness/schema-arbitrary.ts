@@ -2,7 +2,9 @@
 // (read-only fields left out), bounded in size and depth so a property run stays fast. The fuzz uses them too,
 // for a value a schema needs where no example has one.
 import fc from 'fast-check';
-import { resolveSchema, type BundledDocument, type Json, type JsonObject } from '../../spec-model/document';
+import type { BundledDocument } from '../../spec-model/document';
+import type { Json, JsonObject } from '../../spec-model/json';
+import { dereferenceObject } from '../../spec-model/pointer';
 
 export interface ArbitraryBounds {
   /** Below this depth objects get their optional properties and arrays more than their minimum. */
@@ -36,7 +38,7 @@ export const flattenSchema = (doc: BundledDocument, node: Json | undefined, seen
   let schema: JsonObject = node;
   if (typeof node.$ref === 'string') {
     const { $ref: _ref, ...siblings } = node;
-    const target = resolveSchema(doc, node);
+    const target = dereferenceObject(doc, node);
     if (!target || seen.has(target)) return siblings;
     schema = { ...flattenSchema(doc, target, new Set([...seen, target])), ...siblings };
   }

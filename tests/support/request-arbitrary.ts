@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { encodeEnvelope, serializeQuery } from '../../src/client/serialize';
 import { alternativesOf, flattenSchema, type SchemaArbitraries } from '../../scripts/harness/schema-arbitrary';
-import type { BundledDocument, Json, JsonObject, Operation, Parameter } from '../../spec-model/document';
+import type { BundledDocument, Operation, Parameter } from '../../spec-model/document';
+import type { Json, JsonObject } from '../../spec-model/json';
 import { exampleRequest } from '../../spec-model/examples';
 
 export interface GeneratedRequest {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { judgeAnswer, declaredCodesOf } from '../../scripts/harness/contract-judge';
+import { judgeAnswer } from '../../scripts/harness/contract-judge';
 import { buildCases, CREATED, type FuzzCase } from '../../scripts/harness/fuzz-requests';
 import { listOperations, type BundledDocument } from '../../spec-model/document';
+import { declaredCodes } from '../../spec-model/responses';
 
 // The fuzz's cases reach the classes of answers clients reach (missing bodies, either-or rules, one identity on
 // another's entity, an entity used after its deletion), and its judge reads the contract as declared.
@@ -101,11 +102,11 @@ const [getThing] = listOperations('commerce', document);
 const failure = (code: string) => JSON.stringify({ message: code, details: { applicationError: { code, description: code } } });
 
 describe('the contract judge', () => {
-  it('reads the codes a response enumerates, through references and allOf; none for an open code', () => {
+  it('reads the codes a response enumerates (spec-model), inline in its allOf; none for an open code', () => {
     if (!getThing) throw new Error('no operation');
-    expect(declaredCodesOf(document, getThing, 404)).toEqual(['THING_NOT_FOUND', 'THING_GONE']);
-    expect(declaredCodesOf(document, getThing, 400)).toEqual([]);
-    expect(declaredCodesOf(document, getThing, 409)).toEqual([]);
+    expect(declaredCodes(getThing, 404)).toEqual(['THING_NOT_FOUND', 'THING_GONE']);
+    expect(declaredCodes(getThing, 400, document)).toEqual([]);
+    expect(declaredCodes(getThing, 409, document)).toEqual([]);
   });
 
   it('keeps declared answers and names what breaks the contract', () => {
