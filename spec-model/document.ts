@@ -190,6 +190,12 @@ const readResponses = (doc: BundledDocument, node: Json | undefined, where: stri
   );
 };
 
+// The document each operation was read from: its schemas keep references that only the document resolves.
+const documents = new WeakMap<Operation, BundledDocument>();
+
+/** The bundled document an operation was read from (undefined for an operation built by hand). */
+export const documentOf = (operation: Operation): BundledDocument | undefined => documents.get(operation);
+
 /** The operation a path item (or a webhook) holds for `method`, resolved; undefined when it holds none. */
 export const readOperation = (family: Family, doc: BundledDocument, path: string, item: JsonObject, method: OperationMethod): Operation | undefined => {
   const node = asJsonObject(item[method.toLowerCase()]);
@@ -198,7 +204,7 @@ export const readOperation = (family: Family, doc: BundledDocument, path: string
   const where = node.operationId;
   const fallback = asJsonObject(node['x-fallback'])?.operationId;
   const requestBody = readRequestBody(doc, node.requestBody, where);
-  return {
+  const operation: Operation = {
     ...extensionsOf(node),
     family,
     method,
@@ -214,6 +220,8 @@ export const readOperation = (family: Family, doc: BundledDocument, path: string
     responses: readResponses(doc, node.responses, where),
     security: securityOf(doc, node),
   };
+  documents.set(operation, doc);
+  return operation;
 };
 
 const cache = new WeakMap<BundledDocument, { readonly family: Family; readonly operations: readonly Operation[] }>();

@@ -6,6 +6,7 @@
 // Every answer must keep the contract: no 5xx, a status the operation declares and, for an application error, a
 // code it declares for that status. Seeded: a run repeats.
 import fc from 'fast-check';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
 import { serializeQuery } from '../../src/client/serialize';
 import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
 import { MOCK_FAMILIES } from '../../mock/families';
@@ -441,7 +442,7 @@ const createdId = (text: string): string | undefined => {
 export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concurrency = 8): Promise<FuzzReport> => {
   const started = performance.now();
   const credentials = await fuzzCredentials(baseUrl);
-  const { operations, documents } = catalogueOf();
+  const { operations } = catalogueOf();
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const router = new MockRouter(MOCK_FAMILIES);
   const report = {
@@ -462,7 +463,7 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
       return;
     }
     const body = text.slice(0, 2000);
-    const verdict = judgeAnswer(documents.get(operation.operationId) as BundledDocument, operation, status, text);
+    const verdict = judgeAnswer(operation, status, text);
     if (verdict.kind === 'server-error') report.serverErrors.push({ testCase, status, body });
     else if (verdict.kind === 'undeclared-status') report.undeclaredStatuses.push({ testCase, status, body, code: verdict.code });
     else if (verdict.kind === 'undeclared-code') report.undeclaredCodes.push({ testCase, status, body, code: verdict.code, declared: verdict.declared });
@@ -488,7 +489,7 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
           const text = await response.text();
           if (step === 0 && unit.steps.length > 1) created = createdId(text);
           report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
-          if (response.status >= 400 && response.status < 500 && (!isPlatformErrorBody(text) || !response.headers.get('x-wix-request-id'))) {
+          if (response.status >= 400 && response.status < 500 && (!isPlatformErrorBody(text) || !response.headers.get(REQUEST_ID_HEADER))) {
             report.foreignBodies.push({ testCase, status: response.status, body: text.slice(0, 2000) });
           }
           judge(testCase, target, response.status, text);

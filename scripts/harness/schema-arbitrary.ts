@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { BundledDocument } from '../../spec-model/document';
 import type { Json, JsonObject } from '../../spec-model/json';
-import { dereferenceObject } from '../../spec-model/pointer';
+import { dereferenceObject, referenceOf, siblingsOfReference } from '../../spec-model/pointer';
 
 export interface ArbitraryBounds {
   /** Below this depth objects get their optional properties and arrays more than their minimum. */
@@ -36,8 +36,8 @@ const typesOf = (schema: JsonObject): string[] => {
 export const flattenSchema = (doc: BundledDocument, node: Json | undefined, seen: ReadonlySet<JsonObject> = new Set()): JsonObject => {
   if (!isObject(node)) return {};
   let schema: JsonObject = node;
-  if (typeof node.$ref === 'string') {
-    const { $ref: _ref, ...siblings } = node;
+  if (referenceOf(node) !== undefined) {
+    const siblings = siblingsOfReference(node);
     const target = dereferenceObject(doc, node);
     if (!target || seen.has(target)) return siblings;
     schema = { ...flattenSchema(doc, target, new Set([...seen, target])), ...siblings };

@@ -121,3 +121,73 @@ describe('scripts and docs-site', () => {
     expect(importsUnder('scripts', (target) => target === DOCS_SITE_ENTRY)).not.toEqual([]);
   });
 });
+
+// The contract is read through one door and its wire rules live in one room: spec-model reads the documents (YAML,
+// `$ref`s, Ajv) for everyone, and src/protocol holds the names both sides of the wire share.
+describe('one contract, one door', () => {
+  const CODE_DIRS = ['src', 'mock', 'spec-model', 'scripts', 'docs-site'];
+  const codeFiles = (dir: string): string[] =>
+    readdirSync(join(root, dir), { recursive: true })
+      .map(String)
+      .filter((name) => /\.(ts|tsx|mts|mjs|js)$/.test(name) && !name.includes('node_modules') && !name.startsWith('dist'))
+      .map((name) => join(dir, name));
+  const source = (file: string): string => readFileSync(join(root, file), 'utf8');
+  const offenders = (dirs: readonly string[], test: (file: string, text: string) => boolean, except: (file: string) => boolean): string[] =>
+    dirs.flatMap(codeFiles).filter((file) => !except(file) && test(file, source(file)));
+  // This file spells the forbidden forms out to find them.
+  const inSpecModel = (file: string) => file.startsWith('spec-model/') || file === 'tests/unit/layering.test.ts';
+  // Reading a reference: `.$ref`, `['$ref']`, `'$ref' in`. Writing one in a schema literal (`{ $ref: ... }`) is fine.
+  const walk = /\.\$ref\b|\[\s*['"]\$ref['"]\s*\]|['"]\$ref['"]\s+in\b/;
+  const specModelGraph = new Map(files('spec-model').map((file) => [file, importsOf(file)]));
+
+  it('spec-model imports nothing above it: only the ground floor (src/protocol, src/operations) and libraries', () => {
+    const above = [...specModelGraph].flatMap(([file, targets]) =>
+      targets.filter((target) => /^(src|generated|mock|scripts|docs-site|tests)\//.test(target) && !/^src\/(protocol|operations)\//.test(target)).map((target) => `${file} -> ${target}`),
+    );
+    expect(above).toEqual([]);
+  });
+
+  it('nothing outside spec-model parses YAML', () => {
+    const yaml = /(?:from\s+|import\(\s*)['"](?:yaml|@stoplight\/yaml)['"]/;
+    expect(offenders(CODE_DIRS, (_file, text) => yaml.test(text), inSpecModel)).toEqual([]);
+    expect(offenders(['tests'], (_file, text) => yaml.test(text), inSpecModel)).toEqual([]);
+  });
+
+  it('nothing outside spec-model constructs Ajv', () => {
+    const ajv = /new\s+Ajv\w*\s*\(|from\s+['"]ajv(?:\/[^'"]*)?['"]/;
+    const typeOnly = /^import\s+type\s[^;]*from\s+['"]ajv/m;
+    expect(offenders([...CODE_DIRS, 'tests'], (_file, text) => ajv.test(text.replace(new RegExp(typeOnly.source, 'gm'), '')), inSpecModel)).toEqual([]);
+  });
+
+  it('nothing outside spec-model walks a $ref', () => {
+    expect(offenders([...CODE_DIRS, 'tests'], (_file, text) => walk.test(text), inSpecModel)).toEqual([]);
+  });
+
+  it('the request-id header is named only in the protocol module (tests may spell the wire out)', () => {
+    expect(offenders(CODE_DIRS, (_file, text) => /x-wix-request-id/i.test(text), (file) => file.startsWith('src/protocol/'))).toEqual([]);
+  });
+
+  it('tests/support holds helpers, not re-export shims', () => {
+    const shim = (text: string) => {
+      const statements = text
+        .replace(/\/\/.*$/gm, '')
+        .split(/;|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean);
+      return statements.length > 0 && statements.every((line) => /^export\s+(\*|\{[^}]*\}|type\s+\{[^}]*\})\s+from\s+['"]/.test(line));
+    };
+    const shims = readdirSync(join(root, 'tests/support'))
+      .filter((name) => name.endsWith('.ts'))
+      .filter((name) => shim(readFileSync(join(root, 'tests/support', name), 'utf8')));
+    expect(shims).toEqual([]);
+  });
+
+  it('the rules above can fail: spec-model itself does parse YAML, build Ajv and walk $refs', () => {
+    const all = files('spec-model').map(source).join('\n');
+    expect(/from\s+['"]@stoplight\/yaml['"]/.test(all)).toBe(true);
+    expect(/new\s+Ajv/.test(all)).toBe(true);
+    expect(/\$ref/.test(all)).toBe(true);
+    expect(['schema.$ref', "node['$ref']", "'$ref' in node"].every((text) => walk.test(text))).toBe(true);
+    expect(source('src/protocol/request-id.ts')).toMatch(/x-wix-request-id/);
+  });
+});

@@ -3,7 +3,8 @@
 // status. The mock's own failure (a 5xx `INTERNAL`) is no answer of the operation at all: it is told apart, so a
 // broken mock never reads as a kept contract. Violations are listed by field, in the platform's words.
 import type { Operation } from '../../../../spec-model/document';
-import { declaredCodes, declaredResponse } from '../../../../spec-model/responses';
+import { declaredCodes } from '../../../../spec-model/declared-codes';
+import { declaredResponse } from '../../../../spec-model/responses';
 import type { FieldViolation } from '../../../../src/index';
 import type { WireExchange } from '../connection';
 import type { FieldCheck } from './load-operation';
@@ -71,7 +72,7 @@ export const contractVerdict = (operation: Operation, exchange: WireExchange, ch
   const violations: VerdictViolation[] = check(schema, parsed.body, 'body');
   const code = error?.code;
   if (typeof code !== 'string') return { ok: violations.length === 0, against, violations };
-  const codes = declaredCodes(operation, exchange.status);
+  const codes = declaredCodes(operation, exchange.status) ?? [];
   if (codes.includes(code)) return { ok: violations.length === 0, against, violations };
   // The schema's own enumeration of the code says the same thing less plainly: one violation of the code is enough.
   const undeclared: VerdictViolation = {
