@@ -1246,7 +1246,7 @@ export interface components {
          * @description A business error raised by the service.
          */
         ApplicationErrorDetails: {
-            /** @description Stable error code, for example `CHECKOUT_ALREADY_COMPLETED` or `-19976`. */
+            /** @description Stable error code, for example `CHECKOUT_IS_COMPLETE` or `-19976`. */
             code: string;
             description: string;
             data?: {
@@ -1379,7 +1379,9 @@ export interface components {
             extraAutomationTemplateParameters?: {
                 [key: string]: string;
             };
-        };
+        } & (unknown | {
+            requestIds: unknown;
+        });
         /** @description Item name in the site's default language and translated into the buyer's language. */
         ProductName: {
             /**
@@ -2832,7 +2834,7 @@ export interface components {
              */
             taxExemptGroupId?: string;
         };
-        /** @description A custom line item: an item added with its own name, price and properties, without calling the catalog. Requires the "Manage eCommerce - Admin Permissions" scope. Send at least `quantity`, `price`, `productName` and `itemType`. */
+        /** @description A custom line item: an item added with its own name, price and properties, without calling the catalog. Requires the "Manage eCommerce - Admin Permissions" scope. `price` and `productName.original` are required; `quantity` defaults to 1 and `itemType` to DIGITAL. */
         CheckoutCustomLineItem: {
             /**
              * @description Quantity.
@@ -2843,7 +2845,7 @@ export interface components {
              * @description Price, a decimal string without symbols between 0 and 1000000000000000.
              * @example 15.00
              */
-            price?: string;
+            price: string;
             priceDescription?: components["schemas"]["PriceDescription"];
             /** @description Description lines shown with the item. */
             descriptionLines?: components["schemas"]["DescriptionLine"][];
@@ -2861,7 +2863,7 @@ export interface components {
              * @example 7e9d5c3b-1a2f-4e6d-8c0b-9a8f7e6d5c4b
              */
             taxGroupId?: string;
-            productName?: components["schemas"]["ProductName"];
+            productName: components["schemas"]["ProductName"] & unknown;
             url?: components["schemas"]["PageUrl"];
             itemType?: components["schemas"]["ItemType"];
             /**
@@ -2940,7 +2942,7 @@ export interface components {
              * @description ID of the line item to update.
              * @example 00000000-0000-0000-0000-000000000001
              */
-            id?: string;
+            id: string;
             /**
              * @description New total quantity (not an amount to add).
              * @example 2
@@ -3212,7 +3214,7 @@ export interface components {
             /** @description Merchant discounts to apply. Needs the "Manage eCommerce - Admin Permissions" scope. */
             merchantDiscounts?: components["schemas"]["MerchantDiscountInput"][];
             /** @description Catalog line items to add. */
-            lineItems?: components["schemas"]["CartLineItem"][];
+            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3221,10 +3223,10 @@ export interface components {
              */
             cartFieldmask?: string;
         };
-        /** @description Items to add to the current cart; the cart is created when the visitor has none. */
+        /** @description Items to add to the current cart, at least one line item or custom line item; the cart is created when the visitor has none. */
         AddToCurrentCartRequest: {
             /** @description Catalog line items to add, each with `catalogReference` and `quantity`. */
-            lineItems?: components["schemas"]["CartLineItem"][];
+            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3233,7 +3235,11 @@ export interface components {
              * @example 0c9b8a7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d
              */
             businessLocationId?: string;
-        };
+        } & ({
+            lineItems: unknown;
+        } | {
+            customLineItems: unknown;
+        });
         /** @description Line items to remove from the current cart. */
         RemoveCurrentCartLineItemsRequest: {
             /** @description IDs of the line items to remove. */
@@ -4730,6 +4736,7 @@ export interface components {
             /** @description Delay before the scheduled action runs. */
             delayDuration?: {
                 /**
+                 * Format: int32
                  * @description Number of units, for example 30 (minutes), 1 (hour), 7 (days).
                  * @example 7
                  */
@@ -5814,6 +5821,40 @@ export interface components {
                 };
             };
         };
+        /** @description No back-in-stock notification request has this ID. */
+        BackInStockRequestNotFound: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description A coupon code, gift card code or selected shipping option could not be applied, or the site cannot take payments. `details.applicationError.code` is one of SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND, INVALID_SELECTED_CARRIER_SERVICE_OPTION, GIFT_CARD_NOT_FOUND, GIFT_CARD_CODE_INVALID, GIFT_CARD_IS_EMPTY, GIFT_CARD_DISABLED, GIFT_CARD_EXPIRED, ERROR_COUPON_USAGE_EXCEEDED, ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_IS_NOT_ACTIVE_YET, ERROR_COUPON_HAS_EXPIRED, ERROR_COUPON_DOES_NOT_EXIST, SITE_MUST_ACCEPT_PAYMENTS. */
+        CheckoutCodeRejected: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND" | "INVALID_SELECTED_CARRIER_SERVICE_OPTION" | "GIFT_CARD_NOT_FOUND" | "GIFT_CARD_CODE_INVALID" | "GIFT_CARD_IS_EMPTY" | "GIFT_CARD_DISABLED" | "GIFT_CARD_EXPIRED" | "ERROR_COUPON_USAGE_EXCEEDED" | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED" | "ERROR_COUPON_IS_NOT_ACTIVE_YET" | "ERROR_COUPON_HAS_EXPIRED" | "ERROR_COUPON_DOES_NOT_EXIST" | "SITE_MUST_ACCEPT_PAYMENTS";
+                        };
+                    };
+                };
+            };
+        };
         /** @description The entity does not exist. */
         NotFound: {
             headers: {
@@ -5831,14 +5872,21 @@ export interface components {
                 };
             };
         };
-        /** @description A coupon code, gift card code or selected shipping option could not be applied, or the site cannot take payments. `details.applicationError.code` is one of SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND, INVALID_SELECTED_CARRIER_SERVICE_OPTION, GIFT_CARD_NOT_FOUND, GIFT_CARD_CODE_INVALID, GIFT_CARD_IS_EMPTY, GIFT_CARD_DISABLED, GIFT_CARD_EXPIRED, ERROR_COUPON_USAGE_EXCEEDED, ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_IS_NOT_ACTIVE_YET, ERROR_COUPON_HAS_EXPIRED, ERROR_COUPON_DOES_NOT_EXIST, SITE_MUST_ACCEPT_PAYMENTS (create only). */
-        CheckoutCodeRejected: {
+        /** @description The checkout is completed and can no longer be changed (CHECKOUT_IS_COMPLETE), or a coupon code, gift card code or selected shipping option could not be applied. `details.applicationError.code` is one of CHECKOUT_IS_COMPLETE, SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND, INVALID_SELECTED_CARRIER_SERVICE_OPTION, GIFT_CARD_NOT_FOUND, GIFT_CARD_CODE_INVALID, GIFT_CARD_IS_EMPTY, GIFT_CARD_DISABLED, GIFT_CARD_EXPIRED, ERROR_COUPON_USAGE_EXCEEDED, ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_IS_NOT_ACTIVE_YET, ERROR_COUPON_HAS_EXPIRED, ERROR_COUPON_DOES_NOT_EXIST. */
+        CheckoutUpdateRejected: {
             headers: {
                 "x-wix-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "CHECKOUT_IS_COMPLETE" | "SELECTED_CARRIER_SERVICE_OPTION_NOT_FOUND" | "INVALID_SELECTED_CARRIER_SERVICE_OPTION" | "GIFT_CARD_NOT_FOUND" | "GIFT_CARD_CODE_INVALID" | "GIFT_CARD_IS_EMPTY" | "GIFT_CARD_DISABLED" | "GIFT_CARD_EXPIRED" | "ERROR_COUPON_USAGE_EXCEEDED" | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED" | "ERROR_COUPON_IS_NOT_ACTIVE_YET" | "ERROR_COUPON_HAS_EXPIRED" | "ERROR_COUPON_DOES_NOT_EXIST";
+                        };
+                    };
+                };
             };
         };
         /** @description The checkout is already completed (an order was created from it) and can no longer be changed. */
@@ -5848,7 +5896,14 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "CHECKOUT_IS_COMPLETE";
+                        };
+                    };
+                };
             };
         };
         /** @description No order was created from the checkout. `details.applicationError.code` is one of PAYMENT_ERROR, PAYMENT_PROVIDER_IS_NOT_AVAILABLE_ON_SITE, SITE_NOT_ACCEPTING_PAYMENTS, CHECKOUT_ALREADY_PAID, CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS, CALCULATION_ERROR, REDEEM_GIFT_CARD_ERROR, PARTIAL_OUT_OF_STOCK, FULL_OUT_OF_STOCK, EMPTY_CHECKOUT, CHECKOUT_CHANGED, SUBSCRIPTION_WITH_ZERO_TOTAL, SUBSCRIPTION_WITH_SEVERAL_LINE_ITEMS, SUBSCRIPTION_WITH_GIFT_CARD, NO_SELECTED_CARRIER_SERVICE_OPTION, VIOLATIONS_WITH_ERROR_SEVERITY (a line item problem of severity ERROR blocks the order), FAILED_TO_RETRIEVE_VALIDATIONS_VIOLATIONS, NO_SAVE_PAYMENT_METHOD_CONFIRMATION, SELECTED_CARRIER_SERVICE_OPTION_NO_LONGER_AVAILABLE, MEMBERS_ONLY_ITEM, GIFT_CARD_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD, COUPON_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD. */
@@ -5858,17 +5913,48 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "PAYMENT_ERROR" | "PAYMENT_PROVIDER_IS_NOT_AVAILABLE_ON_SITE" | "SITE_NOT_ACCEPTING_PAYMENTS" | "CHECKOUT_ALREADY_PAID" | "CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS" | "CALCULATION_ERROR" | "REDEEM_GIFT_CARD_ERROR" | "PARTIAL_OUT_OF_STOCK" | "FULL_OUT_OF_STOCK" | "EMPTY_CHECKOUT" | "CHECKOUT_CHANGED" | "SUBSCRIPTION_WITH_ZERO_TOTAL" | "SUBSCRIPTION_WITH_SEVERAL_LINE_ITEMS" | "SUBSCRIPTION_WITH_GIFT_CARD" | "NO_SELECTED_CARRIER_SERVICE_OPTION" | "VIOLATIONS_WITH_ERROR_SEVERITY" | "FAILED_TO_RETRIEVE_VALIDATIONS_VIOLATIONS" | "NO_SAVE_PAYMENT_METHOD_CONFIRMATION" | "SELECTED_CARRIER_SERVICE_OPTION_NO_LONGER_AVAILABLE" | "MEMBERS_ONLY_ITEM" | "GIFT_CARD_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD" | "COUPON_CANNOT_BE_USED_TO_PURCHASE_GIFT_CARD";
+                        };
+                    };
+                };
             };
         };
         /** @description The caller (visitor or member of the token) has no current cart. */
-        CurrentCartNotFound: {
+        OwnedCartNotFound: {
             headers: {
                 "x-wix-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["ErrorResponse"];
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "OWNED_CART_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description No order with this ID exists. */
+        OrderNotFound: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
             };
         };
     };
@@ -6166,11 +6252,14 @@ export type ResponseForbidden = components['responses']['Forbidden'];
 export type ResponseInternalError = components['responses']['InternalError'];
 export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
-export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseBackInStockRequestNotFound = components['responses']['BackInStockRequestNotFound'];
 export type ResponseCheckoutCodeRejected = components['responses']['CheckoutCodeRejected'];
+export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseCheckoutUpdateRejected = components['responses']['CheckoutUpdateRejected'];
 export type ResponseCheckoutIsComplete = components['responses']['CheckoutIsComplete'];
 export type ResponseCheckoutOrderNotCreated = components['responses']['CheckoutOrderNotCreated'];
-export type ResponseCurrentCartNotFound = components['responses']['CurrentCartNotFound'];
+export type ResponseOwnedCartNotFound = components['responses']['OwnedCartNotFound'];
+export type ResponseOrderNotFound = components['responses']['OrderNotFound'];
 export type ParameterBackInStockNotificationRequestId = components['parameters']['BackInStockNotificationRequestId'];
 export type ParameterCheckoutId = components['parameters']['CheckoutId'];
 export type ParameterOrderIdPath = components['parameters']['OrderIdPath'];
@@ -6237,7 +6326,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS";
+                            };
+                        };
+                    };
                 };
             };
             415: components["responses"]["UnsupportedMediaType"];
@@ -6248,7 +6344,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "REQUEST_COLLECTION_DISABLED";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -6282,7 +6385,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["BackInStockRequestNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6314,7 +6417,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["BackInStockRequestNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6346,16 +6449,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description No back-in-stock notification request has this ID. */
-            404: {
-                headers: {
-                    "x-wix-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
+            404: components["responses"]["BackInStockRequestNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6418,7 +6512,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT";
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
@@ -6449,7 +6550,23 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
-            400: components["responses"]["BadRequest"];
+            /** @description The request is invalid: `details.validationError.fieldViolations` names each field and the rule it broke (neither `catalogReference` nor `requestIds` was sent, for example), or both `catalogReference` and `requestIds` were sent (`REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS`). */
+            400: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS";
+                            };
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -6474,7 +6591,7 @@ export interface operations {
                      */
                     couponCode?: string;
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: components["schemas"]["CheckoutLineItem"][];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     channelType: components["schemas"]["CreateCheckoutChannelType"];
@@ -6580,7 +6697,7 @@ export interface operations {
                      */
                     overrideCheckoutUrl?: string;
                     /** @description Catalog line items to add. */
-                    lineItems?: components["schemas"]["CheckoutLineItem"][];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     /**
@@ -6611,7 +6728,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
-            428: components["responses"]["CheckoutCodeRejected"];
+            428: components["responses"]["CheckoutUpdateRejected"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6642,6 +6759,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6679,6 +6797,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -6710,7 +6829,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            428: components["responses"]["CheckoutIsComplete"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6741,7 +6862,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            428: components["responses"]["CheckoutIsComplete"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6772,7 +6895,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            428: components["responses"]["CheckoutIsComplete"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6794,10 +6919,14 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: components["schemas"]["CheckoutLineItem"][];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
                     /** @description Custom line items to add. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
-                };
+                } & ({
+                    lineItems: unknown;
+                } | {
+                    customLineItems: unknown;
+                });
             };
         };
         responses: {
@@ -6812,6 +6941,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CheckoutIsComplete"];
@@ -6852,8 +6982,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["CheckoutIsComplete"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6891,8 +7023,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["CheckoutIsComplete"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -6956,6 +7090,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CheckoutOrderNotCreated"];
@@ -7023,6 +7158,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7048,7 +7184,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7073,7 +7209,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7103,7 +7239,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7163,7 +7299,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7193,7 +7329,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7219,7 +7355,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7248,7 +7384,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7278,7 +7414,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["CurrentCartNotFound"];
+            404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -7311,16 +7447,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            /** @description No order with this ID exists. */
-            404: {
-                headers: {
-                    "x-wix-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
-                };
-            };
+            404: components["responses"]["OrderNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7356,7 +7483,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The order is in a state that doesn't allow updates. */
             428: {
@@ -7365,7 +7492,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "ORDER_IS_PENDING" | "ORDER_IS_REJECTED";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -7435,7 +7569,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "PURCHASED_DATE_CANNOT_BE_IN_FUTURE";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -7503,7 +7644,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description The order can't be canceled in its current state. */
             428: {
@@ -7512,7 +7653,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "ORDER_HAS_AUTHORIZED_TRANSACTION" | "ORDER_IS_PENDING" | "ORDER_IS_REJECTED" | "ORDER_ALREADY_CANCELED" | "ORDER_IS_PAID";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -7580,7 +7728,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description Payment can't be collected for this order. */
             428: {
@@ -7589,7 +7737,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "ORDER_ALREADY_PAID" | "ORDER_CANCELED" | "INVALID_AMOUNT" | "PAYMENT_METHODS_NOT_FOUND" | "NO_ASSOCIATED_ECOM_ORDER" | "ORDER_HAS_CHARGEBACKS";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -7623,7 +7778,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };
@@ -7659,7 +7814,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A payment can't be voided. */
             428: {
@@ -7668,7 +7823,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "PAYMENT_ALREADY_VOIDED" | "PAYMENT_ALREADY_CAPTURED" | "PAYMENT_NOT_AUTHORIZED" | "PAYMENT_NOT_FOUND" | "PAYMENT_GATEWAY_ID_NOT_FOUND";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
@@ -7706,7 +7868,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
+            404: components["responses"]["OrderNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
             /** @description A payment can't be captured. */
             428: {
@@ -7715,7 +7877,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_AMOUNT" | "NOT_REGULAR_ONLINE_PAYMENT" | "PAYMENT_ALREADY_VOIDED" | "PAYMENT_ALREADY_CAPTURED" | "PAYMENT_NOT_AUTHORIZED" | "PAYMENT_NOT_FOUND" | "PAYMENT_GATEWAY_ID_NOT_FOUND" | "PAYMENT_HAS_PENDING_CAPTURE";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];

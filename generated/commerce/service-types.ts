@@ -16,7 +16,7 @@ export interface ServiceTypes {
     path: Ops['addToCheckout']['parameters']['path'];
     query: NoParameters;
     body: Ops['addToCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 500 | 503]: Ops['addToCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['addToCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/add-to-cart` */
   addToCurrentCart: {
@@ -93,7 +93,7 @@ export interface ServiceTypes {
     path: Ops['createOrderFromCheckout']['parameters']['path'];
     query: NoParameters;
     body: Ops['createOrderFromCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 500 | 503]: Ops['createOrderFromCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['createOrderFromCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/back-in-stock-notification-requests/{id}` */
   deleteBackInStockNotificationRequest: {
@@ -135,21 +135,21 @@ export interface ServiceTypes {
     path: Ops['getCheckoutByCartId']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['getCheckoutByCartId']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutByCartId']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/{id}/payment-settings` */
   getCheckoutPaymentSettings: {
     path: Ops['getCheckoutPaymentSettings']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['getCheckoutPaymentSettings']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutPaymentSettings']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/{id}/checkout-url` */
   getCheckoutUrl: {
     path: Ops['getCheckoutUrl']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['getCheckoutUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutUrl']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/carts/current` */
   getCurrentCart: {
@@ -212,28 +212,28 @@ export interface ServiceTypes {
     path: Ops['removeCheckoutCoupon']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['removeCheckoutCoupon']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutCoupon']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-gift-card` */
   removeCheckoutGiftCard: {
     path: Ops['removeCheckoutGiftCard']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['removeCheckoutGiftCard']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutGiftCard']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-line-items` */
   removeCheckoutLineItems: {
     path: Ops['removeCheckoutLineItems']['parameters']['path'];
     query: NoParameters;
     body: Ops['removeCheckoutLineItems']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['removeCheckoutLineItems']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['removeCheckoutLineItems']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-override-checkout-url` */
   removeCheckoutOverrideCheckoutUrl: {
     path: Ops['removeCheckoutOverrideCheckoutUrl']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['removeCheckoutOverrideCheckoutUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutOverrideCheckoutUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/remove-coupon` */
   removeCurrentCartCoupon: {
@@ -275,7 +275,7 @@ export interface ServiceTypes {
     path: Ops['updateCheckoutLineItemsQuantity']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateCheckoutLineItemsQuantity']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['updateCheckoutLineItemsQuantity']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCheckoutLineItemsQuantity']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/carts/current` */
   updateCurrentCart: {

@@ -2787,7 +2787,7 @@ export interface components {
          * @description A business error raised by the service.
          */
         ApplicationErrorDetails: {
-            /** @description Stable error code, for example `CHECKOUT_ALREADY_COMPLETED` or `-19976`. */
+            /** @description Stable error code, for example `CHECKOUT_IS_COMPLETE` or `-19976`. */
             code: string;
             description: string;
             data?: {
@@ -2837,31 +2837,6 @@ export interface components {
          * @enum {string}
          */
         CatalogVersion: "V1_CATALOG" | "V3_CATALOG";
-        /**
-         * CatalogVersionMismatchError
-         * @description Error body returned (HTTP 428) when a catalogue V1 call reaches a site whose store uses another catalogue version. `details.applicationError.data.catalogVersion` carries the version the site uses.
-         */
-        CatalogVersionMismatchError: {
-            /**
-             * @description Human-readable message.
-             * @example Endpoint belongs to CATALOG_V1, but your site is using CATALOG_V3.
-             */
-            message: string;
-            details: {
-                applicationError: {
-                    /**
-                     * @description Error code, `CATALOG_V3_CALLING_CATALOG_V1_API`.
-                     * @example CATALOG_V3_CALLING_CATALOG_V1_API
-                     */
-                    code: string;
-                    /** @description What went wrong. */
-                    description: string;
-                    data?: {
-                        catalogVersion?: components["schemas"]["CatalogVersion"];
-                    };
-                };
-            };
-        };
         /**
          * VariantOverride
          * @description New values for the variants selected by `choices` (all variants matching the given choices; some options may be left out) or by `variantIds`. Use one selector, not both.
@@ -3977,7 +3952,7 @@ export interface components {
              * @description ID of the file to update.
              * @example 0abec0_b291a9349a0b4da59067f76287e386fb~mv2.jpg
              */
-            id?: string;
+            id: string;
             /**
              * @description File name as it appears in the Media Manager.
              * @example leon-summer-campaign.jpg
@@ -4070,7 +4045,7 @@ export interface components {
              * @example false
              */
             private?: boolean;
-            /** @description Labels to assign to the file. */
+            /** @description Labels to assign to the file (at most 100, as many as a file holds). */
             labels?: string[];
             /**
              * @description File MIME type.
@@ -4434,7 +4409,7 @@ export interface components {
         };
         /** CreateMemberRequest */
         CreateMemberRequest: {
-            member?: components["schemas"]["Member"];
+            member: WithRequired<components["schemas"]["Member"], "loginEmail">;
         };
         /**
          * MemberQuery
@@ -5312,7 +5287,7 @@ export interface components {
              * @description Login e-mail address.
              * @example jane.doe@example.com
              */
-            email?: string;
+            email: string;
         };
         /**
          * IdentityPrivacyStatus
@@ -6605,6 +6580,23 @@ export interface components {
                 };
             };
         };
+        /** @description The request body is not `application/json`, the only media type the operation takes. */
+        UnsupportedMediaType: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+        };
         /** @description The site's store uses another catalogue version (or no store is installed), so this catalogue V1 call is not available; `details.applicationError.data.catalogVersion` names the version in use. */
         CatalogVersionMismatch: {
             headers: {
@@ -6612,7 +6604,17 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                "application/json": components["schemas"]["CatalogVersionMismatchError"];
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "CATALOG_V3_CALLING_CATALOG_V1_API";
+                            data?: {
+                                catalogVersion?: components["schemas"]["CatalogVersion"];
+                            };
+                        };
+                    };
+                };
             };
         };
         /** @description The platform failed; retry later and quote `x-wix-request-id`. */
@@ -6632,6 +6634,23 @@ export interface components {
                 };
             };
         };
+        /** @description The service cannot answer now (the store is unavailable); retry later and quote `x-wix-request-id`. */
+        ServiceUnavailable: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+        };
         /** @description The entity does not exist. */
         NotFound: {
             headers: {
@@ -6644,6 +6663,26 @@ export interface components {
                         applicationError?: {
                             /** @enum {unknown} */
                             code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+        };
+        /** @description The site's store uses another catalogue version (or no store is installed), so this catalogue V1 call is not available (`CATALOG_V3_CALLING_CATALOG_V1_API`, `details.applicationError.data.catalogVersion` names the version in use); or the call would change the All Products collection, which holds every product and cannot be changed or deleted (`ALL_PRODUCTS_COLLECTION`). */
+        CollectionChangeRefused: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "CATALOG_V3_CALLING_CATALOG_V1_API" | "ALL_PRODUCTS_COLLECTION";
+                            data?: {
+                                catalogVersion?: components["schemas"]["CatalogVersion"];
+                            };
                         };
                     };
                 };
@@ -6787,7 +6826,6 @@ export type SchemaFieldViolation = components['schemas']['FieldViolation'];
 export type SchemaValidationErrorDetails = components['schemas']['ValidationErrorDetails'];
 export type SchemaErrorResponse = components['schemas']['ErrorResponse'];
 export type SchemaCatalogVersion = components['schemas']['CatalogVersion'];
-export type SchemaCatalogVersionMismatchError = components['schemas']['CatalogVersionMismatchError'];
 export type SchemaVariantOverride = components['schemas']['VariantOverride'];
 export type SchemaOptionAndChoice = components['schemas']['OptionAndChoice'];
 export type SchemaProductMediaSource = components['schemas']['ProductMediaSource'];
@@ -7001,9 +7039,12 @@ export type SchemaFileDescriptorFileFailedEvent = components['schemas']['FileDes
 export type ResponseBadRequest = components['responses']['BadRequest'];
 export type ResponseUnauthorized = components['responses']['Unauthorized'];
 export type ResponseForbidden = components['responses']['Forbidden'];
+export type ResponseUnsupportedMediaType = components['responses']['UnsupportedMediaType'];
 export type ResponseCatalogVersionMismatch = components['responses']['CatalogVersionMismatch'];
 export type ResponseInternalError = components['responses']['InternalError'];
+export type ResponseServiceUnavailable = components['responses']['ServiceUnavailable'];
 export type ResponseNotFound = components['responses']['NotFound'];
+export type ResponseCollectionChangeRefused = components['responses']['CollectionChangeRefused'];
 export type ResponseQueryProductsPlatformizedPage = components['responses']['QueryProductsPlatformizedPage'];
 export type ResponseQueryCollectionsPage = components['responses']['QueryCollectionsPage'];
 export type ParameterProductIdPath = components['parameters']['ProductIdPath'];
@@ -7030,7 +7071,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    product?: components["schemas"]["Product"];
+                    product: WithRequired<components["schemas"]["Product"], "name">;
                 };
             };
         };
@@ -7049,8 +7090,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProduct: {
@@ -7090,6 +7133,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteProduct: {
@@ -7122,6 +7166,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProduct: {
@@ -7160,8 +7205,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateProductVariants: {
@@ -7201,8 +7248,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resetProductVariantsToDefault: {
@@ -7235,6 +7284,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addProductsToCollection: {
@@ -7272,8 +7322,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            428: components["responses"]["CatalogVersionMismatch"];
+            415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["CollectionChangeRefused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProductsFromCollection: {
@@ -7311,8 +7363,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            428: components["responses"]["CatalogVersionMismatch"];
+            415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["CollectionChangeRefused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addProductMedia: {
@@ -7350,8 +7404,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProductMedia: {
@@ -7389,8 +7445,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     addProductMediaToChoices: {
@@ -7428,8 +7486,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProductMediaFromChoices: {
@@ -7467,8 +7527,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteProductOptions: {
@@ -7501,6 +7563,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProductBrand: {
@@ -7533,6 +7596,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeProductRibbon: {
@@ -7565,6 +7629,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createCollection: {
@@ -7577,7 +7642,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    collection: components["schemas"]["StoreCollection"];
+                    collection: WithRequired<components["schemas"]["StoreCollection"], "name">;
                 };
             };
         };
@@ -7594,8 +7659,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteCollection: {
@@ -7626,8 +7693,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
-            428: components["responses"]["CatalogVersionMismatch"];
+            428: components["responses"]["CollectionChangeRefused"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateCollection: {
@@ -7664,8 +7732,10 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkUpdateProductProperties: {
@@ -7701,8 +7771,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkAdjustProductProperties: {
@@ -7738,8 +7810,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryProductsViaGet: {
@@ -7760,6 +7834,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryProducts: {
@@ -7779,8 +7854,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionBySlugV1: {
@@ -7812,6 +7889,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getProductOptionsAvailability: {
@@ -7857,8 +7935,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryProductVariants: {
@@ -7910,8 +7990,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryStoreVariants: {
@@ -7943,8 +8025,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStoreVariant: {
@@ -7978,6 +8062,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollection: {
@@ -8009,6 +8094,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getCollectionBySlug: {
@@ -8040,6 +8126,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryCollectionsViaGet: {
@@ -8059,6 +8146,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryCollections: {
@@ -8077,8 +8165,10 @@ export interface operations {
             200: components["responses"]["QueryCollectionsPage"];
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             428: components["responses"]["CatalogVersionMismatch"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listRecommendationAlgorithms: {
@@ -8104,6 +8194,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getRecommendation: {
@@ -8146,9 +8237,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "RECOMMENDATIONS_PROVIDER_NOT_FOUND";
+                            };
+                        };
+                    };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             /** @description The algorithms or items are not supported by the provider. */
             428: {
                 headers: {
@@ -8156,10 +8255,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "ALGORITHM_NOT_SUPPORTED" | "ITEM_APP_ID_NOT_SUPPORTED";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generateFilesDownloadUrl: {
@@ -8197,7 +8304,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generateFileDownloadUrl: {
@@ -8246,7 +8355,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFileDescriptor: {
@@ -8282,13 +8393,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT";
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getFileDescriptors: {
@@ -8322,7 +8441,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateFileDescriptor: {
@@ -8355,7 +8476,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generateFileUploadUrl: {
@@ -8410,7 +8533,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generateFileResumableUploadUrl: {
@@ -8463,7 +8588,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     importFile: {
@@ -8493,7 +8620,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkImportFiles: {
@@ -8526,7 +8655,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkImportFile: {
@@ -8565,7 +8696,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listFiles: {
@@ -8632,6 +8765,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     searchFiles: {
@@ -8672,7 +8806,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     generateVideoStreamingUrl: {
@@ -8712,7 +8848,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkDeleteFiles: {
@@ -8748,7 +8886,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkRestoreFilesFromTrashBin: {
@@ -8779,7 +8919,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listDeletedFiles: {
@@ -8846,6 +8988,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMySlug: {
@@ -8872,6 +9015,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description Another member already uses the slug. */
             409: {
                 headers: {
@@ -8879,10 +9024,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "SLUG_ALREADY_EXISTS";
+                            };
+                        };
+                    };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMemberSlug: {
@@ -8924,10 +9078,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "SLUG_ALREADY_EXISTS";
+                            };
+                        };
+                    };
                 };
             };
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     joinCommunity: {
@@ -8950,6 +9113,8 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             /** @description The member can't join the community in its current state. */
             428: {
                 headers: {
@@ -8957,10 +9122,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "COMMUNITY_JOIN_IMPOSSIBLE";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     leaveCommunity: {
@@ -8983,7 +9156,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMyMember: {
@@ -9027,10 +9203,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "NOT_FOUND";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMyMember: {
@@ -9059,8 +9243,10 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getMember: {
@@ -9096,6 +9282,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             /** @description The caller may not see this member. */
             403: {
                 headers: {
@@ -9103,11 +9290,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "MEMBER_TO_MEMBER_BLOCKED" | "PERMISSION_DENIED";
+                            };
+                        };
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMember: {
@@ -9139,6 +9334,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateMember: {
@@ -9173,7 +9369,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     listMembers: {
@@ -9225,7 +9423,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createMember: {
@@ -9253,7 +9454,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryMembers: {
@@ -9279,7 +9482,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     muteMember: {
@@ -9311,6 +9518,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     unmuteMember: {
@@ -9342,6 +9550,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     approveMember: {
@@ -9373,6 +9582,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     blockMember: {
@@ -9408,11 +9618,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "MEMBER_SELF_BLOCK_FORBIDDEN" | "OWNER_MEMBER_BLOCK_FORBIDDEN" | "ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN" | "PERMISSION_DENIED";
+                            };
+                        };
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     disconnectMember: {
@@ -9444,6 +9662,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkDeleteMembers: {
@@ -9471,7 +9690,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkDeleteMembersByFilter: {
@@ -9499,7 +9720,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkApproveMembers: {
@@ -9527,7 +9750,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkBlockMembers: {
@@ -9555,7 +9780,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMemberPhones: {
@@ -9587,6 +9814,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMemberEmails: {
@@ -9618,6 +9846,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteMemberAddresses: {
@@ -9649,6 +9878,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createRedirectSession: {
@@ -9676,7 +9906,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReview: {
@@ -9714,6 +9946,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     deleteReview: {
@@ -9745,6 +9978,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateReview: {
@@ -9786,7 +10020,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createReviewAndContact: {
@@ -9808,7 +10044,7 @@ export interface operations {
                      * @description ID of the reviewed entity, for example a store product ID.
                      * @example 1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d
                      */
-                    entityId?: string;
+                    entityId: string;
                     content?: components["schemas"]["ReviewContent"];
                     /**
                      * @description Author's display name, shown with the review.
@@ -9836,7 +10072,9 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     createReview: {
@@ -9849,7 +10087,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    review: components["schemas"]["Review"];
+                    review: WithRequired<components["schemas"]["Review"], "entityId">;
                 };
             };
         };
@@ -9866,7 +10104,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     updateReviewContent: {
@@ -9908,7 +10148,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     bulkDeleteReviews: {
@@ -9944,7 +10186,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     queryReviews: {
@@ -9982,7 +10226,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     removeReviewReply: {
@@ -10014,6 +10260,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     setReviewReply: {
@@ -10054,7 +10301,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     countReviews: {
@@ -10092,7 +10341,26 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description Too many reviews match the filter to count them (`TOO_MANY_TO_COUNT`). */
+            428: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "TOO_MANY_TO_COUNT";
+                            };
+                        };
+                    };
+                };
+            };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     registerV2: {
@@ -10124,7 +10392,32 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "-19971" | "-19970" | "INVALID_CAPTCHA_TOKEN" | "CAPTCHA_TOKEN_REQUIRED" | "MISSING_CAPTCHA_TOKEN" | "RECAPTCHA_FAILED" | "RECAPTCHA_REQUIRED" | "UNSUPPORTED_FIELD" | "ATTRIBUTE_NOT_FOUND" | "CLIENT_METADATA_NOT_FOUND" | "INVALID_LD_SESSION" | "INVALID_USER_TYPE";
+                            };
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description The member is blocked by the site owner (`PERMISSION_DENIED`), or the platform refuses the registration (its SDK names these codes without a status). */
+            403: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "PERMISSION_DENIED" | "IP_ADDRESS_FILTERED" | "USER_EMAIL_OFAC_ADDRESS" | "REGISTRATION_TO_EDITORX_NOT_ALLOWED";
+                            };
+                        };
+                    };
                 };
             };
             /** @description A member with this login e-mail already exists (-19995). */
@@ -10134,10 +10427,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "-19995" | "DUPLICATE_EMAIL";
+                            };
+                        };
+                    };
                 };
             };
-            500: components["responses"]["InternalError"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The feature is not available on the site now (the platform SDK names these codes without a status; 428 is the platform's FAILED_PRECONDITION). */
+            428: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "UNIMPLEMENTED_FEATURE" | "THROTTLED_FEATURE";
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The platform failed; retry later and quote `x-wix-request-id`. `COULD_NOT_CREATE_SET_ACCOUNT_USER`: the account user could not be created. */
+            500: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INTERNAL" | "COULD_NOT_CREATE_SET_ACCOUNT_USER";
+                            };
+                        };
+                    };
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginV2: {
@@ -10169,7 +10504,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "-19971" | "-19970" | "INVALID_CAPTCHA_TOKEN" | "CAPTCHA_TOKEN_REQUIRED";
+                            };
+                        };
+                    };
                 };
             };
             /** @description The password is wrong (-19976). */
@@ -10179,7 +10521,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "-19976" | "UNAUTHENTICATED";
+                            };
+                        };
+                    };
                 };
             };
             /** @description The member must reset the password before logging in (-19973). */
@@ -10189,10 +10538,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "-19973" | "PERMISSION_DENIED" | "REENROLLMENT_REQUIRED_BY_ADMIN" | "TRUSTED_CLIENTS_ONLY" | "WIX_EMPLOYEE_PASSWORD_LOGIN_NOT_ALLOWED";
+                            };
+                        };
+                    };
+                };
+            };
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The feature is not available on the site now (the platform SDK names this code without a status; 428 is the platform's FAILED_PRECONDITION). */
+            428: {
+                headers: {
+                    "x-wix-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "THROTTLED_FEATURE";
+                            };
+                        };
+                    };
                 };
             };
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     changePassword: {
@@ -10220,7 +10595,10 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     ssoLogin: {
@@ -10289,6 +10667,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     ssoCallback: {
@@ -10352,6 +10731,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     loginCallback: {
@@ -10387,7 +10767,9 @@ export interface operations {
                 content?: never;
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     ssoLoginWithTokenParams: {
@@ -10414,8 +10796,11 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     signOn: {
@@ -10443,7 +10828,9 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     logout: {
@@ -10480,6 +10867,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendRecoveryEmail: {
@@ -10505,8 +10893,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     sendActivationEmail: {
@@ -10532,9 +10923,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     recover: {
@@ -10560,7 +10954,12 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     startVerification: {
@@ -10586,8 +10985,11 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     verifyDuringAuthentication: {
@@ -10619,10 +11021,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "VERIFICATION_FAILED";
+                            };
+                        };
+                    };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resendDuringAuthentication: {
@@ -10648,7 +11062,10 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     token: {
@@ -10680,11 +11097,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorResponse"];
+                    "application/json": components["schemas"]["ErrorResponse"] & {
+                        details?: {
+                            applicationError?: {
+                                /** @enum {unknown} */
+                                code?: "INVALID_ARGUMENT" | "invalid_grant" | "unsupported_grant_type";
+                            };
+                        };
+                    };
                 };
             };
             401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     onReviewCreated: {
@@ -10895,3 +11321,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

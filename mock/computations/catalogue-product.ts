@@ -3,6 +3,7 @@
 import type { SiteSettings } from '../engine/fixtures';
 import type { PlatformSchema } from '../services/wire-types';
 import { formatMoney, toCents, toNumber } from './money';
+import { slugify } from './slug';
 
 export type Product = PlatformSchema<'Product'>;
 export type ProductVariant = PlatformSchema<'ProductVariant'>;
@@ -10,16 +11,6 @@ type PriceData = PlatformSchema<'StoresPriceData'>;
 
 /** The variant of a product without options, as the platform names it. */
 export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
-
-export const slugify = (name: string): string =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/[\s_]+/g, '-')
-    .replace(/-+/g, '-')
-    .slice(0, 100) || 'product';
 
 /** The price after the product's discount (`AMOUNT` off, or `PERCENT` off), never below zero. */
 export const discounted = (priceCents: number, discount: Product['discount']): number => {
@@ -108,7 +99,7 @@ export const completeProduct = (product: Product, settings: SiteSettings, now: s
   const tracked = product.stock?.trackInventory ?? false;
   const inStockCount = variants.filter((variant) => variant.stock?.inStock).length;
   const quantity = tracked ? variants.reduce((sum, variant) => sum + (variant.stock?.quantity ?? 0), 0) : undefined;
-  const slug = product.slug || slugify(product.name ?? 'product');
+  const slug = product.slug || slugify(product.name ?? '') || 'product';
   const prices = variants.map((variant) => variant.variant?.priceData?.price ?? 0);
   const costs = variants.flatMap((variant) => (variant.variant?.costAndProfitData?.itemCost === undefined ? [] : [variant.variant.costAndProfitData.itemCost]));
   const weights = variants.flatMap((variant) => (variant.variant?.weight === undefined ? [] : [variant.variant.weight]));
@@ -164,6 +155,16 @@ export const findVariant = (product: Product, options: { variantId?: string; opt
     return variants.find((variant) => Object.entries(wanted).every(([name, choice]) => variant.choices?.[name] === choice));
   }
   return variants.length === 1 ? variants[0] : variants.find((variant) => variant.id === DEFAULT_VARIANT_ID);
+};
+
+/**
+ * The first price of a completed product below zero (an adjustment can push one there), by its path; the
+ * catalogue refuses such a change, as the platform does.
+ */
+export const negativePrice = (product: Product): string | undefined => {
+  if ((product.priceData?.price ?? 0) < 0) return 'product.priceData.price';
+  const index = product.variants?.findIndex((variant) => (variant.variant?.priceData?.price ?? 0) < 0) ?? -1;
+  return index >= 0 ? `product.variants[${index}].variant.priceData.price` : undefined;
 };
 
 /** The catalogue's largest amount (prices, costs, weights). */

@@ -9,15 +9,28 @@ export interface SortSpec {
   readonly order?: 'ASC' | 'DESC' | string;
 }
 
+/**
+ * A record's own field: a name a client sends (`constructor`, `__proto__`, `toString`) never reaches what every
+ * object inherits.
+ */
+const ownField = (node: unknown, key: string): unknown =>
+  node !== null && typeof node === 'object' && Object.hasOwn(node, key) ? (node as Record<string, unknown>)[key] : undefined;
+
 /** The value at a dotted path (`catalogReference.catalogItemId`); arrays are searched item by item. */
 export const valueAt = (record: unknown, path: string): unknown => {
   let current: unknown = record;
   for (const key of path.split('.')) {
-    if (Array.isArray(current)) current = current.map((item) => (item as Record<string, unknown> | null)?.[key]);
-    else if (current && typeof current === 'object') current = (current as Record<string, unknown>)[key];
+    if (Array.isArray(current)) current = current.map((item) => ownField(item, key));
+    else if (current && typeof current === 'object') current = ownField(current, key);
     else return undefined;
   }
   return current;
+};
+
+/** Where a record keeps the field the API names: its alias when the service declares one, else the name itself. */
+const pathOf = (aliases: Readonly<Record<string, string>>, field: string): string => {
+  const alias = ownField(aliases, field);
+  return typeof alias === 'string' ? alias : field;
 };
 
 const comparable = (value: unknown): number | string | undefined => {
@@ -95,10 +108,10 @@ export const matches = (record: unknown, filter: Filter | undefined, aliases: Re
     }
     if (key === '$not') return !matches(record, condition as Filter, aliases, `${at}.$not`);
     if (key.startsWith('$')) throw invalid(`${at}.${key}`, `${key} is not an operator of the query language`);
-    const actual = valueAt(record, aliases[key] ?? key);
+    const actual = valueAt(record, pathOf(aliases, key));
     if (!isOperatorObject(condition)) return equals(actual, condition);
     return Object.entries(condition).every(([operator, operand]) => {
-      const test = OPERATORS[operator];
+      const test = Object.hasOwn(OPERATORS, operator) ? OPERATORS[operator] : undefined;
       if (!test) throw invalid(`${at}.${key}.${operator}`, `${operator} is not an operator of the query language`);
       return test(actual, operand, `${at}.${key}`);
     });
@@ -111,7 +124,7 @@ export const sortRecords = <T>(records: readonly T[], sort: readonly SortSpec[] 
   if (keys.length === 0) return [...records];
   return [...records].sort((a, b) => {
     for (const { fieldName, order } of keys) {
-      const path = aliases[fieldName as string] ?? (fieldName as string);
+      const path = pathOf(aliases, fieldName as string);
       const difference = compare(valueAt(a, path), valueAt(b, path));
       if (difference !== 0) return order === 'DESC' ? -difference : difference;
     }

@@ -1,5 +1,4 @@
 // Whose a cart, checkout or order is: the platform's buyerInfo names the visitor, the member or the site user.
-import { permissionDenied } from '../engine/failure';
 import type { Identity } from '../engine/identity';
 
 export interface BuyerIds {
@@ -25,8 +24,4 @@ export const ownedBy = (identity: Identity, buyer: BuyerIds | undefined): boolea
   if (identity.role === 'merchant') return true;
   if (identity.role === 'member') return buyer?.memberId === identity.id;
   return buyer?.visitorId === identity.id;
-};
-
-export const assertOwner = (identity: Identity, buyer: BuyerIds | undefined, what: string): void => {
-  if (!ownedBy(identity, buyer)) throw permissionDenied(`${what} belongs to another buyer`);
 };

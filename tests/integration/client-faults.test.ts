@@ -131,11 +131,11 @@ describe('client under faults, against a real server', () => {
     let calls = 0;
     routes['POST /v1/carts/current/add-to-cart'] = (_req, res) => ((calls += 1), send(res, 503, {}, { 'retry-after': '0' }));
     const once = createClient({ baseUrl, auth: staticToken('t'), retry: { retries: 2, baseDelayMs: 1 } });
-    await failureOf(once.commerce.POST('/v1/carts/current/add-to-cart', { body: {} }));
+    await failureOf(once.commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [] } }));
     expect(calls).toBe(1);
     calls = 0;
     const asked = createClient({ baseUrl, auth: staticToken('t'), retry: { retries: 2, baseDelayMs: 1, methods: ['POST'] } });
-    await failureOf(asked.commerce.POST('/v1/carts/current/add-to-cart', { body: {} }));
+    await failureOf(asked.commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [] } }));
     expect(calls).toBe(3);
   });
 });

@@ -8,8 +8,11 @@ export const API_KEY = DEFAULT_API_KEY;
 /** Headers of a merchant call in a session of its own. */
 export const merchantHeaders = (session: string): Record<string, string> => ({ Authorization: API_KEY, 'x-mock-session': session });
 
-/** Whether an operation needs a member token (the member's own record), not the API key. */
-export const needsMember = (operationId: string): boolean => SERVICES.operations[operationId]?.access === 'member';
+/**
+ * Whether an operation needs a member token (the member's own record), not the API key. getMyMember takes any
+ * shopper's token (one of no member answers NOT_FOUND, as the platform does) but reads the caller's own member.
+ */
+export const needsMember = (operationId: string): boolean => SERVICES.operations[operationId]?.access === 'member' || operationId === 'getMyMember';
 
 /** Member tokens for a fixture member, minted by the mock (authorized_client grant with the API key). */
 export const memberToken = async (baseUrl: string, session: string, memberId = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182'): Promise<string> => {

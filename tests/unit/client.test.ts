@@ -100,7 +100,7 @@ describe('createClient', () => {
       json(400, { message: 'x', details: { validationError: { fieldViolations: [{ field: 'b', description: 'bad' }, { field: 'a', description: 'worse' }] } } }),
     );
     const client = createClient({ baseUrl: 'https://api.test', fetch });
-    await expect(client.commerce.POST('/v1/carts/current/add-to-cart', { body: {} })).rejects.toThrow(
+    await expect(client.commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [] } })).rejects.toThrow(
       new ValidationError([{ field: 'a', description: 'worse' }, { field: 'b', description: 'bad' }], { status: 400 }).message,
     );
   });

@@ -3,12 +3,12 @@
 // says "fail") or marks a request as notified by hand, counts open requests per item and queries them.
 import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { invalidField, notFound, PlatformFailure } from '../../engine/failure';
 import { defineService, type CallContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { sameItem } from './catalog-lines';
+import { refusal } from './refusals';
 
 type NotificationRequest = CommerceSchema<'BackInStockNotificationRequest'>;
 
@@ -16,7 +16,7 @@ const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_re
 
 const requestOr404 = async (context: CallContext, id: string): Promise<NotificationRequest> => {
   const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
-  if (!request) throw notFound('Back-in-stock notification request', id);
+  if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
   return request;
 };
 
@@ -52,7 +52,7 @@ export const backInStockOperations = defineService('commerce', {
       const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
         (existing) => existing.status === 'RECEIVED' && existing.email?.toLowerCase() === request.email.toLowerCase() && sameItem(existing.catalogReference, request.catalogReference),
       );
-      if (open) throw new PlatformFailure(409, 'REQUEST_ALREADY_EXISTS', `${request.email} already waits for this item (request ${open.id})`);
+      if (open) throw refusal(context, 'backInStockRequestExists', `${request.email} already waits for this item (request ${open.id})`);
       const created: NotificationRequest = {
         ...request,
         id: context.newId(),
@@ -111,7 +111,9 @@ export const backInStockOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const request = context.body;
-      if (!request.catalogReference && !request.requestIds?.length) throw invalidField('catalogReference', 'or requestIds is required', 'REQUIRED_FIELD');
+      if (request.catalogReference && request.requestIds?.length) {
+        throw refusal(context, 'catalogReferenceAndRequestIds', 'Send either catalogReference or requestIds, not both');
+      }
       const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(
         (candidate) =>

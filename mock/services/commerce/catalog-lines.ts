@@ -39,8 +39,8 @@ export const catalogLine = async (
   field: string,
   id: string,
 ): Promise<CartLineItem> => {
-  const reference = request.catalogReference;
-  if (!reference) throw invalidField(`${field}.catalogReference`, 'is required', 'REQUIRED_FIELD');
+  // Every request schema with catalogue lines requires their catalogReference.
+  const reference = request.catalogReference as CatalogReference;
   if (reference.appId !== STORES_APP_ID) throw invalidField(`${field}.catalogReference.appId`, `only the stores catalogue (${STORES_APP_ID}) has items in this mock`);
   const product = await store.get<Product>(COLLECTIONS.products, reference.catalogItemId);
   if (!product || product.visible === false) throw invalidField(`${field}.catalogReference.catalogItemId`, `${reference.catalogItemId} is not a product of the catalogue`);
@@ -95,8 +95,6 @@ export const catalogLine = async (
 
 /** A cart line for a custom line item: its own name and price, no catalogue behind it. */
 export const customLine = (item: CustomLineItem, settings: SiteSettings, id: string, field: string): CartLineItem => {
-  if (!item.productName?.original) throw invalidField(`${field}.productName.original`, 'is required', 'REQUIRED_FIELD');
-  if (item.price === undefined) throw invalidField(`${field}.price`, 'is required', 'REQUIRED_FIELD');
   const quantity = item.quantity ?? 1;
   const price = toCents(item.price);
   return {

@@ -4,15 +4,16 @@
 import { computeTotals, type Totals } from '../../computations/commerce-totals';
 import { applyPatch } from '../../computations/field-mask';
 import { multiCurrencyPrice, toCents } from '../../computations/money';
-import { invalidField, notFound, PlatformFailure } from '../../engine/failure';
+import { invalidField } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { defineService, type ServiceContext, type CallContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
-import { assertOwner, buyerIdsOf, createdByOf } from '../ownership';
+import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { requestedLines, withQuantity, type CartLineItem } from './catalog-lines';
 import { placeOrder } from './orders';
+import { refusal } from './refusals';
 import { appliedDiscounts, calculationErrors, cartLineOf, checkoutLine, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 
 export type Checkout = CommerceSchema<'Checkout'>;
@@ -93,17 +94,15 @@ const save = async (context: CallContext, checkout: Checkout, extras: CheckoutEx
 /** A checkout the caller may see: its own, or any for the merchant. */
 const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> => {
   const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
-  if (!checkout) throw notFound('Checkout', id);
-  assertOwner(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo, `Checkout ${id}`);
+  if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
+  if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo)) throw refusal(context, 'checkoutOfAnotherBuyer', `Checkout ${id} belongs to another buyer`);
   return checkout;
 };
 
-/** A checkout the caller may change: not completed (428 where the operation declares it, else 400). */
+/** A checkout the caller may change: not completed. */
 const openCheckout = async (context: CallContext, id: string): Promise<Checkout> => {
   const checkout = await checkoutOf(context, id);
-  if (checkout.completed) {
-    throw new PlatformFailure(context.declares(428) ? 428 : 400, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${id} is completed: it cannot be changed`);
-  }
+  if (checkout.completed) throw refusal(context, 'checkoutIsComplete', `Checkout ${id} is completed: it cannot be changed`);
   return checkout;
 };
 
@@ -207,7 +206,7 @@ export const checkoutOperations = defineService('commerce', {
       const cartId = context.path.id;
       const checkouts = (await context.store.list<Checkout>(COLLECTIONS.checkouts)).filter((checkout) => checkout.cartId === cartId);
       const latest = checkouts.sort((a, b) => String(b.createdDate).localeCompare(String(a.createdDate)))[0];
-      if (!latest) throw notFound('Checkout of cart', cartId);
+      if (!latest) throw refusal(context, 'checkoutNotFound', `Checkout of cart ${cartId} was not found`);
       return { body: { checkout: await checkoutOf(context, latest.id as string) } };
     },
   },
@@ -255,7 +254,6 @@ export const checkoutOperations = defineService('commerce', {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
       const { lineItems, customLineItems } = context.body;
-      if (!lineItems?.length && !customLineItems?.length) throw invalidField('lineItems', 'needs at least one line item or custom line item', 'MIN_SIZE');
       const settings = await readSettings(context.store);
       const lines = await requestedLines(context, settings, lineItems, customLineItems);
       return [{ ...checkout, lineItems: [...(checkout.lineItems ?? []), ...(lines as NonNullable<Checkout['lineItems']>)] }, extras];
@@ -273,7 +271,7 @@ export const checkoutOperations = defineService('commerce', {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
       const { lineItems } = context.body;
-      lineIdsCheck(checkout, lineItems.map((line) => line.id ?? ''), 'lineItems');
+      lineIdsCheck(checkout, lineItems.map((line) => line.id), 'lineItems');
       const settings = await readSettings(context.store);
       return [
         {
@@ -292,8 +290,8 @@ export const checkoutOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const checkout = await checkoutOf(context, context.path.id);
-      if (checkout.completed) throw new PlatformFailure(428, 'CHECKOUT_ALREADY_COMPLETED', `Checkout ${checkout.id} is completed: an order was created from it already`);
-      if (!checkout.lineItems?.length) throw new PlatformFailure(428, 'CHECKOUT_HAS_NO_LINE_ITEMS', `Checkout ${checkout.id} has no line items`);
+      if (checkout.completed) throw refusal(context, 'checkoutAlreadyPaid', `Checkout ${checkout.id} is completed: an order was created from it already`);
+      if (!checkout.lineItems?.length) throw refusal(context, 'emptyCheckout', `Checkout ${checkout.id} has no line items`);
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
       await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);

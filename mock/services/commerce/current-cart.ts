@@ -4,7 +4,7 @@
 import { computeTotals, type MerchantDiscountInput, type Totals } from '../../computations/commerce-totals';
 import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
 import { applyPatch } from '../../computations/field-mask';
-import { invalidField, notFound } from '../../engine/failure';
+import { invalidField } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { defineService, type CallContext } from '../../engine/service-table';
 import { buyerIdsOf } from '../ownership';
@@ -15,6 +15,7 @@ import { catalogLine, customLine, sameItem, withQuantity, type CartLineItem } fr
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { createCheckoutFromLines } from './checkout';
 import { eventsOf } from '../event-types';
+import { refusal } from './refusals';
 
 export type Cart = CommerceSchema<'Cart'>;
 
@@ -37,7 +38,7 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
 
 const cartOr404 = async (context: CallContext): Promise<Cart> => {
   const cart = await currentCart(context);
-  if (!cart) throw notFound('Current cart of', ownerOf(context));
+  if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;
 };
 
@@ -202,7 +203,6 @@ export const currentCartOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { lineItems, customLineItems } = context.body;
-      if (!lineItems?.length && !customLineItems?.length) throw invalidField('lineItems', 'needs at least one line item or custom line item', 'MIN_SIZE');
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
       const cart = existing ?? emptyCart(context, settings);
@@ -259,7 +259,7 @@ export const currentCartOperations = defineService('commerce', {
     async handle(context) {
       const { lineItems } = context.body;
       const cart = await cartOr404(context);
-      lineIdsOf(cart, lineItems.map((line) => line.id ?? ''), 'lineItems');
+      lineIdsOf(cart, lineItems.map((line) => line.id), 'lineItems');
       const settings = await readSettings(context.store);
       const updated = (cart.lineItems ?? []).map((line) => {
         const change = lineItems.find((item) => item.id === line.id);

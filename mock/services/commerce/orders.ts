@@ -6,7 +6,6 @@ import { applyPatch } from '../../computations/field-mask';
 import { orderPrice, percentOf, toCents } from '../../computations/money';
 import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
-import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import { defineService, type CallContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
@@ -14,6 +13,8 @@ import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
+import { refusal } from './refusals';
+import { invalidField } from '../../engine/failure';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -42,8 +43,28 @@ const nextNumber = async (context: CallContext): Promise<string> => {
 
 export const orderOr404 = async (context: CallContext, id: string): Promise<Order> => {
   const order = await context.store.get<Order>(COLLECTIONS.orders, id);
-  if (!order) throw notFound('Order', id);
+  if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
+};
+
+/** The order's read-only fields (the spec marks them `readOnly`): a write that sends them is answered as if it had not. */
+export const ORDER_READ_ONLY_FIELDS = [
+  'number',
+  'createdDate',
+  'updatedDate',
+  'fulfillmentStatus',
+  'siteLanguage',
+  'activities',
+  'createdBy',
+  'balanceSummary',
+  'payAfterFreeTrial',
+  'imported',
+] as const satisfies readonly (keyof Order)[];
+
+const withoutReadOnly = (order: Order): Order => {
+  const writable: Record<string, unknown> = { ...order };
+  for (const field of ORDER_READ_ONLY_FIELDS) delete writable[field];
+  return writable as Order;
 };
 
 export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
@@ -232,7 +253,8 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
 };
 
 /** An order the merchant writes: its totals computed from its lines, tax rates, shipping and discounts. */
-const manualOrder = async (context: CallContext, given: Order): Promise<Order> => {
+const manualOrder = async (context: CallContext, sent: Order): Promise<Order> => {
+  const given = withoutReadOnly(sent);
   const settings = await readSettings(context.store);
   const currency = given.currency ?? settings.currency;
   const now = context.now();
@@ -275,7 +297,7 @@ const manualOrder = async (context: CallContext, given: Order): Promise<Order> =
       totalAdditionalFees: orderPrice(0, currency),
     },
     taxInfo: { totalTax: orderPrice(tax, currency), taxBreakdown: [] },
-    fulfillmentStatus: given.fulfillmentStatus ?? 'NOT_FULFILLED',
+    fulfillmentStatus: 'NOT_FULFILLED',
     status: given.status ?? (given.paymentStatus === 'PAID' ? 'APPROVED' : 'INITIALIZED'),
     archived: given.archived ?? false,
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
@@ -285,11 +307,11 @@ const manualOrder = async (context: CallContext, given: Order): Promise<Order> =
   };
 };
 
-/** Fields no update may set: identity, history and computed totals. */
-const fixedFields = ({ id: _id, number: _number, createdDate: _created, activities: _activities, priceSummary: _summary, balanceSummary: _balance, ...rest }: Order): Order => rest;
+/** Fields no update may set: identity, computed totals and every read-only field. */
+const fixedFields = ({ id: _id, priceSummary: _summary, ...rest }: Order): Order => withoutReadOnly(rest);
 
-const updateOne = async (context: CallContext, id: string, patch: Order, mask: unknown): Promise<Order> => {
-  const order = await orderOr404(context, id);
+const updateOne = async (context: CallContext, order: Order, patch: Order, mask: unknown): Promise<Order> => {
+  const id = order.id as string;
   const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
   const stored = await saveOrder(context, updated);
   if (stored.paymentStatus !== order.paymentStatus) {
@@ -331,7 +353,6 @@ export const orderOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { order: given } = context.body;
-      if (!given.lineItems?.length) throw invalidField('order.lineItems', 'needs at least one line item', 'MIN_SIZE');
       const order = await manualOrder(context, given);
       const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
       await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
@@ -344,7 +365,7 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { order, fieldMask } = context.body;
       if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
-      return { body: { order: await updateOne(context, context.path.id, order, fieldMask) } };
+      return { body: { order: await updateOne(context, await orderOr404(context, context.path.id), order, fieldMask) } };
     },
   },
   bulkUpdateOrders: {
@@ -354,8 +375,13 @@ export const orderOperations = defineService('commerce', {
       const results = [];
       for (const [index, { order, fieldMask }] of orders.entries()) {
         const id = order?.id ?? '';
+        const stored = await context.store.get<Order>(COLLECTIONS.orders, id);
+        if (!stored) {
+          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          continue;
+        }
         try {
-          const updated = await updateOne(context, id, order ?? {}, fieldMask);
+          const updated = await updateOne(context, stored, order ?? {}, fieldMask);
           results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
         } catch (error) {
           results.push(bulkResult(id, index, failureOf(error)));
@@ -370,9 +396,9 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const order = await orderOr404(context, context.path.id);
-      if (order.status === 'CANCELED') throw failedPrecondition('ORDER_ALREADY_CANCELED', `Order ${order.id} is cancelled already`);
+      if (order.status === 'CANCELED') throw refusal(context, 'orderAlreadyCanceled', `Order ${order.id} is cancelled already`);
       if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
-        throw failedPrecondition('ORDER_IS_PAID', `Order ${order.id} is paid: refund it before cancelling`);
+        throw refusal(context, 'orderIsPaid', `Order ${order.id} is paid: refund it before cancelling`);
       }
       if (request.restockAllItems) await moveStock(context, order.lineItems ?? [], 1);
       const now = context.now();
@@ -399,7 +425,7 @@ export const orderOperations = defineService('commerce', {
       for (const [index, id] of orderIds.entries()) {
         const order = await context.store.get<Order>(COLLECTIONS.orders, id);
         if (!order) {
-          results.push(bulkResult(id, index, { code: 'NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         await saveOrder(context, {

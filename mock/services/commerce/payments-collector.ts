@@ -3,11 +3,11 @@
 // authorized one with delayed capture), and capturing or voiding authorized payments. Every change shows in
 // the order's transactions and payment status.
 import { orderPrice, toCents } from '../../computations/money';
-import { failedPrecondition, invalidField } from '../../engine/failure';
 import { defineService, type CallContext } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
+import { refusal, type CommerceRefusal } from './refusals';
 import { orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf, type Order, type OrderTransactions, type PaymentMethodRecord } from './orders';
 
 type Payment = CommerceSchema<'OrderPayment'>;
@@ -16,7 +16,10 @@ type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusRes
 // The contract declares no webhook for order transactions; the mock records their changes all the same.
 const ORDER_TRANSACTIONS_UPDATED = undeclaredEvent('wix.ecom.v1.order_transactions_updated', 'wix.ecom.v1.order_transactions', 'updated');
 
-const collectability = async (context: CallContext, order: Order, transactions: OrderTransactions): Promise<{ status: Collectability; amountCents: number }> => {
+/** The collectability statuses the mock tells apart. */
+type Noncollectable = Extract<Collectability, 'NONCOLLECTABLE_ORDER_IS_CANCELLED' | 'NONCOLLECTABLE_ORDER_IS_PAID' | 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD'>;
+
+const collectability = async (context: CallContext, order: Order, transactions: OrderTransactions): Promise<{ status: 'COLLECTABLE' | Noncollectable; amountCents: number }> => {
   const sums = paymentSums(transactions);
   const due = Math.max(0, toCents(order.priceSummary?.total?.amount) - sums.approved - sums.authorized);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amountCents: 0 };
@@ -34,15 +37,32 @@ const commit = async (context: CallContext, order: Order, transactions: OrderTra
   return { orderTransactions: transactions };
 };
 
+/** Why a payment cannot be captured or voided, by what became of it. */
+const NOT_AUTHORIZED: Readonly<Record<string, CommerceRefusal>> = { VOIDED: 'paymentAlreadyVoided', APPROVED: 'paymentAlreadyCaptured' };
+
 /** The payments named, each an authorized payment of this order. */
-const authorizedPayments = (transactions: OrderTransactions, ids: readonly string[], field: (index: number) => string): void =>
-  ids.forEach((id, index) => {
+const authorizedPayments = (context: CallContext, transactions: OrderTransactions, ids: readonly string[]): void =>
+  ids.forEach((id) => {
     const payment = transactions.payments?.find((candidate) => candidate.id === id);
-    if (!payment) throw invalidField(field(index), `${id} is not a payment of the order`);
-    if (payment.regularPaymentDetails?.status !== 'AUTHORIZED') {
-      throw failedPrecondition('PAYMENT_NOT_AUTHORIZED', `Payment ${id} is ${payment.regularPaymentDetails?.status ?? 'not a card payment'}: only authorized payments are captured or voided`);
+    if (!payment) throw refusal(context, 'paymentNotFound', `${id} is not a payment of the order`, { paymentId: id });
+    const status = payment.regularPaymentDetails?.status;
+    if (status !== 'AUTHORIZED') {
+      throw refusal(context, (status && NOT_AUTHORIZED[status]) || 'paymentNotAuthorized', `Payment ${id} is ${status ?? 'not a card payment'}: only authorized payments are captured or voided`, { paymentId: id });
     }
   });
+
+/** The status a collectability answer gives, as the refusal of a collection. */
+const NONCOLLECTABLE: Readonly<Record<Noncollectable, CommerceRefusal>> = {
+  NONCOLLECTABLE_ORDER_IS_CANCELLED: 'orderCanceled',
+  NONCOLLECTABLE_ORDER_IS_PAID: 'orderAlreadyPaid',
+  NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'paymentMethodsNotFound',
+};
+
+/** The latest instant an ISO 8601 timestamp with a four-digit year can name. */
+const LAST_TIMESTAMP = Date.parse('9999-12-31T23:59:59.999Z');
+
+/** `from` plus a delay, no later than the last instant a timestamp can hold (the platform's int32 count of days goes past it). */
+const later = (from: string, delayMs: number): string => new Date(Math.min(Date.parse(from) + delayMs, LAST_TIMESTAMP)).toISOString();
 
 const withPayment = (transactions: OrderTransactions, id: string, change: (payment: Payment) => Payment): OrderTransactions => ({
   ...transactions,
@@ -65,9 +85,11 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const order = await orderOr404(context, context.path.ecomOrderId);
       const transactions = await transactionsOf(context, order.id as string);
       const { status, amountCents } = await collectability(context, order, transactions);
-      if (status !== 'COLLECTABLE') throw failedPrecondition(status, `The payment of order ${order.id} cannot be collected: ${status}`);
+      if (status !== 'COLLECTABLE') throw refusal(context, NONCOLLECTABLE[status], `The payment of order ${order.id} cannot be collected: ${status}`);
       const amount = toCents(request.amount.amount);
-      if (amount <= 0 || amount > amountCents) throw invalidField('amount.amount', `must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`, 'MAX');
+      if (!(amount > 0 && amount <= amountCents)) {
+        throw refusal(context, 'invalidAmount', `amount.amount must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`, { amount: request.amount.amount });
+      }
       const delayed = request.delayedCapture === true || request.delayedCaptureSettings !== undefined;
       const now = context.now();
       const gatewayOrderId = request.paymentGatewayOrderId ?? context.newId();
@@ -94,7 +116,7 @@ export const paymentsCollectorOperations = defineService('commerce', {
               ...(request.delayedCaptureSettings?.scheduledAction && {
                 scheduledAction: {
                   actionType: request.delayedCaptureSettings.scheduledAction,
-                  executionDate: new Date(Date.parse(now) + (duration?.count ?? 7) * unitMs).toISOString(),
+                  executionDate: later(now, (duration?.count ?? 7) * unitMs),
                 },
               }),
             },
@@ -113,13 +135,15 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { payments } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
-      authorizedPayments(transactions, payments.map((p) => p.paymentId ?? ''), (index) => `payments[${index}].paymentId`);
+      authorizedPayments(context, transactions, payments.map((p) => p.paymentId ?? ''));
       const now = context.now();
       payments.forEach((wanted, index) => {
         transactions = withPayment(transactions, wanted.paymentId as string, (payment) => {
           const authorized = toCents(payment.amount?.amount);
           const amount = wanted.amount?.amount === undefined ? authorized : toCents(wanted.amount.amount);
-          if (amount <= 0 || amount > authorized) throw invalidField(`payments[${index}].amount.amount`, `must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`, 'MAX');
+          if (!(amount > 0 && amount <= authorized)) {
+            throw refusal(context, 'invalidAmount', `payments[${index}].amount.amount must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`, { paymentId: wanted.paymentId });
+          }
           const details = payment.regularPaymentDetails ?? {};
           return {
             ...payment,
@@ -144,7 +168,7 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { paymentIds } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
-      authorizedPayments(transactions, paymentIds, (index) => `paymentIds[${index}]`);
+      authorizedPayments(context, transactions, paymentIds);
       const now = context.now();
       for (const id of paymentIds) {
         transactions = withPayment(transactions, id, (payment) => ({

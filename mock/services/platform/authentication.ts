@@ -3,14 +3,15 @@
 // part still picks a scenario: README), e-mail verification, recovery, SSO and the browser redirects. A login
 // with any other e-mail signs that member in, creating it on first use.
 import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
-import { PlatformFailure, invalidField, notFound, permissionDenied } from '../../engine/failure';
+import type { PlatformFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { defineService, exampleAnswer, type ServiceAnswer, type ServiceContext, type CallContext } from '../../engine/service-table';
 import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
-import { hostedSignInMember, MEMBER_EVENTS, memberByEmail, newMember, saveMember, type Member } from './member-accounts';
+import { hostedSignInMember, MEMBER_EVENTS, type Member, memberByEmail, newMember, saveMember } from './member-accounts';
+import { type Declaring, notFound, type PlatformCall, permissionDenied, refuse } from './refusals';
 
 /** A sign-in state with its session or state token (status 200): the answer of every sign-in step. */
 type StateAnswer = Extract<ServiceAnswer<'platform', 'loginV2'>, { readonly status?: 200 }>;
@@ -71,8 +72,8 @@ const findOrCreate = async (context: CallContext, email: string, profile: { firs
 };
 
 /** SUCCESS with a session token for the member; the member's last login is now. */
-const signedIn = async (context: CallContext, member: Member): Promise<StateAnswer> => {
-  if (member.status === 'BLOCKED') throw permissionDenied(`Member ${member.loginEmail} is blocked by the site owner`);
+const signedIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(context: PlatformCall<K>, member: Member): Promise<StateAnswer> => {
+  if (member.status === 'BLOCKED') throw permissionDenied(context, `Member ${member.loginEmail} is blocked by the site owner`);
   const now = context.now();
   const updated: Member = { ...member, lastLoginDate: now };
   await saveMember(context.store, updated);
@@ -93,7 +94,12 @@ const pending = (context: CallContext, member: Member, scenario: StateAnswer): S
 };
 
 /** Signs the member of the e-mail in (registering it first when it is new), or stops at the scenario's state. */
-const signIn = async (context: CallContext, email: string, register: PlatformBody<'registerV2'>['profile'] | undefined, scenario: StateAnswer | undefined): Promise<StateAnswer> => {
+const signIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(
+  context: PlatformCall<K>,
+  email: string,
+  register: PlatformBody<'registerV2'>['profile'] | undefined,
+  scenario: StateAnswer | undefined,
+): Promise<StateAnswer> => {
   const profile = {
     ...(register?.firstName && { firstName: register.firstName }),
     ...(register?.lastName && { lastName: register.lastName }),
@@ -105,14 +111,21 @@ const signIn = async (context: CallContext, email: string, register: PlatformBod
 };
 
 /** The member a state, recovery or SSO token stands for; a token the mock did not mint signs in the session's default member. */
-const memberOfToken = async (context: CallContext, identity: Identity | undefined): Promise<Member> => {
+const memberOfToken = async <K extends Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  identity: Identity | undefined,
+): Promise<Member> => {
   const id = identity?.id ?? (await hostedSignInMember(context.store));
   const member = await context.store.get<Member>(COLLECTIONS.members, id);
-  if (!member) throw notFound('Member', id);
+  if (!member) throw notFound(context, 'Member', id);
   return member;
 };
 
 const redirect = (location: string): Redirect => ({ status: 302, headers: { location, 'cache-control': 'no-store' } });
+
+/** A grant the token endpoint refuses, in the OAuth 2.0 words the platform's token endpoint answers with. */
+const invalidGrant = (context: PlatformCall<'token'>, description: string): PlatformFailure =>
+  refuse(context, 400, 'invalid_grant', description);
 
 const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise<ServiceAnswer<'platform', 'token'>> => {
   const request = context.body;
@@ -122,18 +135,19 @@ const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise
     }
     if (request.grantType === 'refresh_token') {
       const identity = context.identities.refreshIdentity(request.refreshToken);
-      if (!identity) throw new PlatformFailure(400, 'INVALID_REFRESH_TOKEN', 'The refresh token is not one this mock issued');
+      if (!identity) throw invalidGrant(context, 'The refresh token is not one this mock issued');
       // The platform answers a refresh with a new access token only: the refresh token stays.
       return { body: context.identities.issue(identity, false) };
     }
     const identity = context.identities.redeemCode(request.code);
-    if (!identity) throw new PlatformFailure(400, 'INVALID_GRANT', 'The authorization code is not one this mock issued, or it was used already');
+    if (!identity) throw invalidGrant(context, 'The authorization code is not one this mock issued, or it was used already');
     return { body: context.identities.issue(identity) };
   }
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
-  if (context.identity?.role !== 'merchant') throw new PlatformFailure(401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
+  if (context.identity?.role !== 'merchant')
+    throw refuse(context, 401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
   const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
-  if (!member) throw new PlatformFailure(400, 'MEMBER_NOT_FOUND', `Member ${request.member_id} was not found`);
+  if (!member) throw invalidGrant(context, `Member ${request.member_id} was not found`);
   return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
 };
 
@@ -143,7 +157,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { loginId } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const scenario = scenarioFor(context, '/v2/login', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
       return signIn(context, loginId.email, undefined, scenario);
@@ -153,7 +166,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { loginId, profile } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const scenario = scenarioFor(context, '/v2/register', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
       if (!scenario && (await memberByEmail(context.store, loginId.email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
@@ -182,7 +194,7 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { identityId } = context.body;
-      if (!(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
+      if (!(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound(context, 'Identity', identityId);
       return { body: {} };
     },
   },
@@ -190,7 +202,8 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { identityId } = context.body;
-      if (identityId && !(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound('Identity', identityId);
+      if (identityId && !(await context.store.get<Member>(COLLECTIONS.members, identityId)))
+        throw notFound(context, 'Identity', identityId);
       return { body: { verificationId: context.newId() } };
     },
   },
@@ -205,7 +218,6 @@ export const authenticationOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { loginId, profile } = context.body;
-      if (!loginId.email) throw invalidField('loginId.email', 'is required', 'REQUIRED_FIELD');
       const { member } = await findOrCreate(context, loginId.email, {
         ...(profile?.firstName && { firstName: profile.firstName }),
         ...(profile?.lastName && { lastName: profile.lastName }),

@@ -1,11 +1,11 @@
 // Catalogue (stores v1): products and their variants, options, choices media, brand and ribbon, bulk updates and
 // the product queries (offset paging, default 50, with the query language). Writes are the merchant's; visitors
 // read visible products without merchant data (cost and profit).
-import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
+import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, negativePrice, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { invalidField, notFound, ValidationFailure } from '../../engine/failure';
+import { invalidField, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { defineService, type CallContext } from '../../engine/service-table';
@@ -13,6 +13,7 @@ import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import { type Declaring, notFound, type PlatformCall } from './refusals';
 
 // The contract declares no webhook for products; the mock records their changes all the same.
 const PRODUCT_EVENTS = {
@@ -34,9 +35,9 @@ const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
 
 export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get<Product>(COLLECTIONS.products, id);
 
-const productOr404 = async (store: SessionStore, id: string): Promise<Product> => {
-  const product = await readProduct(store, id);
-  if (!product) throw notFound('Product', id);
+const productOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Product> => {
+  const product = await readProduct(context.store, id);
+  if (!product) throw notFound(context, 'Product', id);
   return product;
 };
 
@@ -61,6 +62,8 @@ export const saveProduct = async (context: CallContext, product: Product): Promi
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);
   if (beyond) throw invalidField(beyond, `would be beyond ±${MAX_CATALOGUE_NUMBER} (or not a number) after this change`, 'MAX');
+  const negative = negativePrice(complete);
+  if (negative) throw invalidField(negative, 'would be below 0 after this change', 'MIN');
   await context.store.put(COLLECTIONS.products, complete.id as string, complete);
   return complete;
 };
@@ -69,15 +72,21 @@ const changed = (context: CallContext, product: Product, fields: string[]) =>
   context.emit(PRODUCT_EVENTS.changed, product.id as string, { actionEvent: { body: { productId: product.id, changedFields: fields } } });
 
 /** Applies `change` to a stored product, saves it and emits ProductChanged; answers the saved product. */
-const updateStored = async (context: CallContext, id: string, fields: string[], change: (product: Product) => Product): Promise<Product> => {
-  const saved = await saveProduct(context, change(await productOr404(context.store, id)));
+const updateStored = async <K extends Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  id: string,
+  fields: string[],
+  change: (product: Product) => Product,
+): Promise<Product> => {
+  const saved = await saveProduct(context, change(await productOr404(context, id)));
   changed(context, saved, fields);
   return saved;
 };
 
 const mediaItem = (source: { mediaId?: string; url?: string }, newId: () => string): PlatformSchema<'StoresMediaItem'> => {
   const id = source.mediaId ?? newId();
-  const url = source.url ?? `https://static.wixstatic.com/media/${id}`;
+  // A media id is the client's text: encoded, the URL stays a URI whatever the id holds.
+  const url = source.url ?? `https://static.wixstatic.com/media/${encodeURIComponent(id)}`;
   return { id, mediaType: 'image', image: { url, width: 1000, height: 1000 }, thumbnail: { url, width: 50, height: 50 } };
 };
 
@@ -192,7 +201,6 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { product } = context.body;
-      if (!product?.name) throw invalidField('product.name', 'is required', 'REQUIRED_FIELD');
       const { id: _ignored, variants: _computed, ...given } = product;
       const saved = await saveProduct(context, { ...given, id: context.newId() });
       context.emit(PRODUCT_EVENTS.created, saved.id as string, {
@@ -205,8 +213,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { includeMerchantSpecificData } = context.query;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       return { body: { product: productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true) } };
     },
   },
@@ -223,7 +231,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      await productOr404(context.store, id);
+      await productOr404(context, id);
       await context.store.remove(COLLECTIONS.products, id);
       context.emit(PRODUCT_EVENTS.deleted, id, { actionEvent: { body: { productId: id } } });
       return { body: {} };
@@ -234,7 +242,7 @@ export const catalogueOperations = defineService('platform', {
     async handle(context) {
       const { variants: overrides = [] } = context.body;
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       if (!product.manageVariants && overrides.some((o) => o.price !== undefined || o.cost !== undefined)) {
         throw invalidField('variants', 'prices and costs per variant need manageVariants on the product');
       }
@@ -259,7 +267,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      const product = await productOr404(context.store, id);
+      const product = await productOr404(context, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
       await saveProduct(context, { ...product, variants });
       context.emit(PRODUCT_EVENTS.variantsChanged, id, { actionEvent: { body: { productId: id, variants: variants.map((v) => ({ variantId: v.id, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })) } } });
@@ -385,8 +393,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { options = {} } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const complete = (product.productOptions ?? []).every((option) => options[option.name ?? ''] !== undefined);
       const variant = complete ? findVariant(product, { options }) : undefined;
       const media = (product.productOptions ?? [])
@@ -416,8 +424,8 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { choices, variantIds, paging, includeMerchantSpecificData } = context.body;
-      const product = await productOr404(context.store, context.path.id);
-      if (!visibleTo(context.identity, product)) throw notFound('Product', context.path.id);
+      const product = await productOr404(context, context.path.id);
+      if (!visibleTo(context.identity, product)) throw notFound(context, 'Product', context.path.id);
       const view = productView(product, context.identity?.role === 'merchant' && includeMerchantSpecificData === true);
       const matching = (view.variants ?? []).filter(
         (variant) =>
@@ -446,8 +454,10 @@ export const catalogueOperations = defineService('platform', {
       const productId = id.slice(0, Math.max(0, id.length - 37));
       const variantId = id.slice(-36);
       const product = await readProduct(context.store, productId);
-      const variant = product?.variants?.find((candidate) => candidate.id === variantId) ?? (variantId === DEFAULT_VARIANT_ID ? product?.variants?.[0] : undefined);
-      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound('Variant', id);
+      const variant =
+        product?.variants?.find((candidate) => candidate.id === variantId) ??
+        (variantId === DEFAULT_VARIANT_ID ? product?.variants?.[0] : undefined);
+      if (!product || !variant || !visibleTo(context.identity, product)) throw notFound(context, 'Variant', id);
       return { body: { variant: storeVariant(product, variant) } };
     },
   },

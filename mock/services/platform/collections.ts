@@ -3,14 +3,15 @@
 import type { Product } from '../../computations/catalogue-product';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { failedPrecondition, invalidField, notFound } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { slugify } from '../../computations/slug';
+import { invalidField } from '../../engine/failure';
+import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
-import { slugify } from '../../computations/catalogue-product';
+import { type Declaring, notFound, type PlatformCall, refuse } from './refusals';
 
 type StoreCollection = PlatformSchema<'StoreCollection'>;
 
@@ -32,30 +33,41 @@ const withCount = (collection: StoreCollection, products: readonly Product[]): S
 const view = async (store: SessionStore, collection: StoreCollection): Promise<StoreCollection> =>
   withCount(collection, await store.list<Product>(COLLECTIONS.products));
 
-const collectionOr404 = async (store: SessionStore, id: string): Promise<StoreCollection> => {
-  const collection = await store.get<StoreCollection>(COLLECTIONS.storeCollections, id);
-  if (!collection) throw notFound('Collection', id);
+const collectionOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<StoreCollection> => {
+  const collection = await context.store.get<StoreCollection>(COLLECTIONS.storeCollections, id);
+  if (!collection) throw notFound(context, 'Collection', id);
   return collection;
 };
 
-const bySlug = async (context: CallContext, slug: string): Promise<StoreCollection> => {
+const bySlug = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, slug: string): Promise<StoreCollection> => {
   const found = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections)).find((collection) => collection.slug === slug);
-  if (!found || (found.visible === false && context.identity?.role !== 'merchant')) throw notFound('Collection with slug', slug);
+  if (!found || (found.visible === false && context.identity?.role !== 'merchant')) throw notFound(context, 'Collection with slug', slug);
   return view(context.store, found);
 };
 
-const byId = async (context: CallContext, id: string): Promise<StoreCollection> => {
-  const collection = await collectionOr404(context.store, id);
-  if (collection.visible === false && context.identity?.role !== 'merchant') throw notFound('Collection', id);
+const byId = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<StoreCollection> => {
+  const collection = await collectionOr404(context, id);
+  if (collection.visible === false && context.identity?.role !== 'merchant') throw notFound(context, 'Collection', id);
   return view(context.store, collection);
 };
 
 const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
   (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
 
-const changeMembership = async (context: CallContext, id: string, productIds: readonly string[], add: boolean) => {
-  if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'Every product is in the All Products collection: its products cannot be changed');
-  await collectionOr404(context.store, id);
+const changeMembership = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<428, 'ALL_PRODUCTS_COLLECTION'>>(
+  context: PlatformCall<K>,
+  id: string,
+  productIds: readonly string[],
+  add: boolean,
+) => {
+  if (id === ALL_PRODUCTS_ID)
+    throw refuse(
+      context,
+      428,
+      'ALL_PRODUCTS_COLLECTION',
+      'Every product is in the All Products collection: its products cannot be changed',
+    );
+  await collectionOr404(context, id);
   for (const [index, productId] of productIds.entries()) {
     const product = await context.store.get<Product>(COLLECTIONS.products, productId);
     if (!product) throw invalidField(`productIds[${index}]`, `product ${productId} was not found`);
@@ -81,12 +93,13 @@ export const collectionOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { collection } = context.body;
-      if (!collection.name) throw invalidField('collection.name', 'is required', 'REQUIRED_FIELD');
       // A slug another collection has gets a number, as the platform makes slugs unique.
-      const wanted = collection.slug ?? slugify(collection.name);
+      const wanted = collection.slug ?? (slugify(collection.name) || 'collection');
       let slug = wanted;
       for (let n = 1; await slugTaken(context.store, slug); n += 1) slug = `${wanted}-${n}`;
-      const created: StoreCollection = { ...collection, id: context.newId(), slug, visible: collection.visible ?? true, media: collection.media ?? { items: [] } };
+      // id, media and numberOfProducts are read-only: the catalogue writes them, whatever the request holds.
+      const { id: _id, media: _media, numberOfProducts: _count, ...fields } = collection;
+      const created: StoreCollection = { ...fields, id: context.newId(), slug, visible: collection.visible ?? true, media: { items: [] } };
       await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
       context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });
       return { body: { collection: await view(context.store, created) } };
@@ -97,9 +110,10 @@ export const collectionOperations = defineService('platform', {
     async handle(context) {
       const id = context.path.id;
       const { collection: patch } = context.body;
-      const current = await collectionOr404(context.store, id);
-      if (patch.slug && (await slugTaken(context.store, patch.slug, id))) throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
-      const { id: _id, numberOfProducts: _count, ...fields } = patch;
+      const current = await collectionOr404(context, id);
+      if (patch.slug && (await slugTaken(context.store, patch.slug, id)))
+        throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
+      const { id: _id, media: _media, numberOfProducts: _count, ...fields } = patch;
       const updated = { ...current, ...fields };
       await context.store.put(COLLECTIONS.storeCollections, id, updated);
       context.emit(COLLECTION_EVENTS.changed, id, { actionEvent: { body: { collectionId: id, changedFields: Object.keys(fields) } } });
@@ -110,8 +124,8 @@ export const collectionOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const id = context.path.id;
-      if (id === ALL_PRODUCTS_ID) throw failedPrecondition('ALL_PRODUCTS_COLLECTION', 'The All Products collection cannot be deleted');
-      await collectionOr404(context.store, id);
+      if (id === ALL_PRODUCTS_ID) throw refuse(context, 428, 'ALL_PRODUCTS_COLLECTION', 'The All Products collection cannot be deleted');
+      await collectionOr404(context, id);
       await context.store.remove(COLLECTIONS.storeCollections, id);
       for (const product of await context.store.list<Product>(COLLECTIONS.products)) {
         if (product.collectionIds?.includes(id)) await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });

@@ -4,11 +4,12 @@
 import { decodeBase64UrlText, DEFAULT_PAGE_SIZE } from '../../../src/protocol';
 import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
-import { invalidField, notFound } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { invalidField } from '../../engine/failure';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import { type Declaring, notFound, type PlatformCall } from './refusals';
 
 type FileDescriptor = PlatformSchema<'FileDescriptor'>;
 type MediaType = NonNullable<FileDescriptor['mediaType']>;
@@ -45,9 +46,9 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
 const findFile = async (context: CallContext, id: string): Promise<FileDescriptor | undefined> =>
   (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
 
-const fileOr404 = async (context: CallContext, id: string): Promise<FileDescriptor> => {
+const fileOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
-  if (!file) throw notFound('File', id);
+  if (!file) throw notFound(context, 'File', id);
   return file;
 };
 
@@ -205,7 +206,6 @@ export const mediaOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { file: patch } = context.body;
-      if (!patch.id) throw invalidField('file.id', 'is required', 'REQUIRED_FIELD');
       const current = await fileOr404(context, patch.id);
       const updated: FileDescriptor = {
         ...current,

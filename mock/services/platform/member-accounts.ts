@@ -1,6 +1,6 @@
 // Member records as the members service and sign-in share them: created from a login e-mail, found by it, the
 // slug made unique, and the member the hosted sign-in page signs in.
-import { slugify } from '../../computations/catalogue-product';
+import { slugify } from '../../computations/slug';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
@@ -27,10 +27,23 @@ export const memberByEmail = async (store: SessionStore, email: string): Promise
   return (await store.list<Member>(COLLECTIONS.members)).find((member) => member.loginEmail?.toLowerCase() === email.toLowerCase());
 };
 
-/** A slug no other member has: the wanted one, or it with -2, -3... */
-export const uniqueSlug = async (store: SessionStore, wanted: string, except?: string): Promise<string> => {
-  const taken = new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
-  const base = slugify(wanted);
+/** The slugs of the session's members, but the one named `except`. */
+const slugsInUse = async (store: SessionStore, except?: string): Promise<Set<string | undefined>> =>
+  new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
+
+/** Whether another member of the session has this slug. */
+export const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> => (await slugsInUse(store, except)).has(slug);
+
+/** The most a member slug holds (the member profile's bound). */
+const MEMBER_SLUG_LENGTH = 255;
+
+/**
+ * A slug no other member of the session has, made from the nickname in any script; the member's id when the
+ * nickname holds no letter or digit. A slug taken already gets -2, -3...
+ */
+export const uniqueSlug = async (store: SessionStore, nickname: string, memberId: string): Promise<string> => {
+  const taken = await slugsInUse(store, memberId);
+  const base = slugify(nickname, MEMBER_SLUG_LENGTH - 6) || memberId;
   let slug = base;
   for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
   return slug;
@@ -58,8 +71,9 @@ export interface NewMember {
 
 export const newMember = async (store: SessionStore, given: NewMember, now: string, newId: () => string): Promise<Member> => {
   const nickname = given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
+  const id = newId();
   return {
-    id: newId(),
+    id,
     loginEmail: given.loginEmail,
     loginEmailVerified: false,
     status: given.status ?? 'APPROVED',
@@ -71,7 +85,7 @@ export const newMember = async (store: SessionStore, given: NewMember, now: stri
       phones: [],
       addresses: [],
     },
-    profile: { nickname, slug: await uniqueSlug(store, nickname) },
+    profile: { nickname, slug: await uniqueSlug(store, nickname, id) },
     privacyStatus: given.privacyStatus ?? 'PUBLIC',
     activityStatus: 'ACTIVE',
     createdDate: now,

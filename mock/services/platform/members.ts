@@ -3,12 +3,13 @@
 // detail deletion) and the lists (offset paging, default 50). Field sets shape what is returned: PUBLIC,
 // EXTENDED, FULL. A member reaches only its own record.
 import { offsetPage } from '../../computations/paging';
-import { query, readFilter, sortRecords, type SortSpec } from '../../computations/query-language';
-import { invalidField, notFound, PlatformFailure, permissionDenied } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../computations/query-language';
+import { invalidField } from '../../engine/failure';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery } from '../wire-types';
-import { MEMBER_EVENTS, memberByEmail, newMember, removeMember, saveMember, uniqueSlug, type Member } from './member-accounts';
+import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
+import { type Declaring, notFound, type PlatformCall, type PlatformOperationId, permissionDenied, refuse } from './refusals';
 
 type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
 
@@ -24,19 +25,29 @@ export const shapeMember = (member: Member, fieldsets: readonly string[] | undef
   return Object.fromEntries(Object.entries(member).filter(([key]) => fields.includes(key))) as Member;
 };
 
-const memberOr404 = async (context: CallContext, id: string): Promise<Member> => {
+const memberOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Member> => {
   const member = await context.store.get<Member>(COLLECTIONS.members, id);
-  if (!member) throw notFound('Member', id);
+  if (!member) throw notFound(context, 'Member', id);
   return member;
 };
 
-/** The caller's own member record (a member token). */
-const myMember = async (context: CallContext): Promise<Member> => memberOr404(context, context.identity?.id as string);
+/**
+ * The caller's own member record. A token of no member (a visitor's, the API key) has none: NOT_FOUND, as the
+ * platform answers; so does a member token whose member was deleted since.
+ */
+const myMember = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>): Promise<Member> => {
+  if (context.identity?.role !== 'member') throw refuse(context, 404, 'NOT_FOUND', 'The caller is not a site member');
+  return memberOr404(context, context.identity.id);
+};
 
 /** A member by id: the merchant any; a member only itself. */
-const reachableMember = async (context: CallContext, id: string): Promise<Member> => {
-  if (context.identity?.role === 'member' && context.identity.id !== id) throw permissionDenied('A member may read and change only its own member record');
-  if (context.identity?.role === 'visitor') throw permissionDenied('A visitor may not read member records');
+const reachableMember = async <K extends Declaring<403, 'PERMISSION_DENIED'> & Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  id: string,
+): Promise<Member> => {
+  if (context.identity?.role === 'member' && context.identity.id !== id)
+    throw permissionDenied(context, 'A member may read and change only its own member record');
+  if (context.identity?.role === 'visitor') throw permissionDenied(context, 'A visitor may not read member records');
   return memberOr404(context, id);
 };
 
@@ -53,26 +64,34 @@ const remove = async (context: CallContext, member: Member) => {
   // Reviews and content move to the assignee in the platform; here the member's own data simply goes.
 };
 
-const setSlug = async (context: CallContext, member: Member, slug: string): Promise<Member> => {
-  if ((await uniqueSlug(context.store, slug, member.id)) !== slug) {
-    throw new PlatformFailure(409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
+const setSlug = async <K extends Declaring<409, 'SLUG_ALREADY_EXISTS'>>(
+  context: PlatformCall<K>,
+  member: Member,
+  slug: string,
+): Promise<Member> => {
+  if (await slugTaken(context.store, slug, member.id)) {
+    throw refuse(context, 409, 'SLUG_ALREADY_EXISTS', `The slug ${slug} belongs to another member`);
   }
   return save(context, { ...member, profile: { ...member.profile, slug } });
 };
 
 /** The context of an operation on the member its path names. */
-type MemberCall = CallContext & { readonly path: { readonly id: string } };
+type MemberCall<K extends PlatformOperationId> = PlatformCall<K> & { readonly path: { readonly id: string } };
 
-const withStatus = (changes: Partial<Member>) => async (context: MemberCall) => {
-  const member = await memberOr404(context, context.path.id);
-  return { body: { member: await save(context, { ...member, ...changes }) } };
-};
+const withStatus =
+  (changes: Partial<Member>) =>
+  async <K extends Declaring<404, 'NOT_FOUND'>>(context: MemberCall<K>) => {
+    const member = await memberOr404(context, context.path.id);
+    return { body: { member: await save(context, { ...member, ...changes }) } };
+  };
 
-const clearContact = (field: 'phones' | 'emails' | 'addresses') => async (context: MemberCall) => {
-  const member = await reachableMember(context, context.path.id);
-  const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
-  return { body: { member: shapeMember(saved, ['FULL'], true) } };
-};
+const clearContact =
+  (field: 'phones' | 'emails' | 'addresses') =>
+  async <K extends Declaring<403, 'PERMISSION_DENIED'> & Declaring<404, 'NOT_FOUND'>>(context: MemberCall<K>) => {
+    const member = await reachableMember(context, context.path.id);
+    const saved = await save(context, { ...member, contact: { ...member.contact, [field]: [] } });
+    return { body: { member: shapeMember(saved, ['FULL'], true) } };
+  };
 
 /** Members matching a filter and a free-text search over the named fields (by default nickname and e-mail). */
 const matching = async (context: CallContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
@@ -81,7 +100,7 @@ const matching = async (context: CallContext, filter: unknown, search?: { expres
   const words = search?.expression?.toLowerCase();
   if (!words) return filtered;
   const fields = search?.fields?.length ? search.fields : ['profile.nickname', 'loginEmail'];
-  return filtered.filter((member) => fields.some((field) => String(field.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], member) ?? '').toLowerCase().includes(words)));
+  return filtered.filter((member) => fields.some((field) => String(valueAt(member, field) ?? '').toLowerCase().includes(words)));
 };
 
 const byFilter = (changes: Partial<Member> | 'delete') => async (context: CallContext & { readonly body: PlatformBody<'bulkDeleteMembersByFilter'> }) => {
@@ -126,7 +145,7 @@ export const memberOperations = defineService('platform', {
     handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PRIVATE' }), ['FULL'], true) } }),
   },
   getMyMember: {
-    access: 'member',
+    access: 'shopper',
     async handle(context) {
       const { fieldSet, fieldsets } = context.query;
       return { body: { member: shapeMember(await myMember(context), [...(fieldsets ?? []), ...(fieldSet ? [fieldSet] : [])], true) } };
@@ -195,8 +214,7 @@ export const memberOperations = defineService('platform', {
   createMember: {
     access: 'merchant',
     async handle(context) {
-      const { member: given = {} } = context.body;
-      if (!given.loginEmail) throw invalidField('member.loginEmail', 'is required', 'REQUIRED_FIELD');
+      const { member: given } = context.body;
       if (await memberByEmail(context.store, given.loginEmail)) throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
       const base = await newMember(
         context.store,

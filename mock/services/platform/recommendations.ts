@@ -2,10 +2,10 @@
 // collection with the given items, then products bought in the same orders) and "best sellers" (GLOBAL: by
 // quantity ordered, then newest). The first algorithm asked for that finds enough items answers.
 import type { Product } from '../../computations/catalogue-product';
-import { notFound } from '../../engine/failure';
 import { defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema, PlatformBody } from '../wire-types';
+import { refuse } from './refusals';
 
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
 const RELATED_ITEMS = '68ebce04-b96a-4c52-9329-08fc9d8c1253';
@@ -52,8 +52,22 @@ export const recommendationOperations = defineService('platform', {
       const orders = await context.store.list<Order>(COLLECTIONS.orders);
       const sold = quantitiesOrdered(orders);
       const given = new Set(items.map((item) => item.catalogItemId));
-      for (const [index, algorithm] of algorithms.entries()) {
-        if (algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS) throw notFound(`Algorithm (algorithms[${index}])`, algorithm.id ?? '');
+      const unsupported = algorithms.filter((algorithm) => algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS);
+      if (unsupported.length > 0) {
+        throw refuse(
+          context,
+          428,
+          'ALGORITHM_NOT_SUPPORTED',
+          `The catalogue provides no algorithm ${unsupported.map((algorithm) => algorithm.id).join(', ')}`,
+          {
+            unsupportedAlgorithms: unsupported.map((algorithm) => ({
+              ...(algorithm.id !== undefined && { id: algorithm.id }),
+              ...(algorithm.appId !== undefined && { appId: algorithm.appId }),
+            })),
+          },
+        );
+      }
+      for (const algorithm of algorithms) {
         let ranked: Product[];
         if (algorithm.id === RELATED_ITEMS) {
           const collections = new Set(products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []));

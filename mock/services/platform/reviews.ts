@@ -3,12 +3,13 @@
 // paging. Visitors and members see published (approved) reviews; the owner sees every review when it asks.
 import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
-import { invalidField, notFound, permissionDenied } from '../../engine/failure';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { invalidField } from '../../engine/failure';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 import type { Member } from './member-accounts';
+import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
 
 type Review = PlatformSchema<'Review'>;
 type ModerationStatus = NonNullable<NonNullable<Review['moderation']>['moderationStatus']>;
@@ -18,9 +19,14 @@ const REVIEW_EVENTS = eventsOf('wix.reviews.v1.review');
 const isOwner = (context: CallContext): boolean => context.identity?.role === 'merchant';
 const published = (review: Review): boolean => review.moderation?.moderationStatus === 'APPROVED';
 
-const reviewOr404 = async (context: CallContext, id: string, includePrivate = false): Promise<Review> => {
+const reviewOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(
+  context: PlatformCall<K>,
+  id: string,
+  includePrivate = false,
+): Promise<Review> => {
   const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
-  if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review)))) throw notFound('Review', id);
+  if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review))))
+    throw notFound(context, 'Review', id);
   return review;
 };
 
@@ -86,10 +92,14 @@ const contentOf = (patch: NonNullable<Review['content']>, current: Review['conte
 };
 
 /** The review the caller may change: the owner any; a member its own; nobody else. */
-const changeable = async (context: CallContext, id: string): Promise<Review> => {
+const changeable = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403, 'PERMISSION_DENIED'>>(
+  context: PlatformCall<K>,
+  id: string,
+): Promise<Review> => {
   const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
-  if (!review) throw notFound('Review', id);
-  if (!isOwner(context) && !(await isAuthor(context, review))) throw permissionDenied('Only the site owner or the review\'s author may change it');
+  if (!review) throw notFound(context, 'Review', id);
+  if (!isOwner(context) && !(await isAuthor(context, review)))
+    throw permissionDenied(context, "Only the site owner or the review's author may change it");
   return review;
 };
 
@@ -111,7 +121,6 @@ export const reviewOperations = defineService('platform', {
       const author: NonNullable<Review['author']> = member
         ? { contactId: member.contactId, authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' }
         : { ...(review.author?.contactId && { contactId: review.author.contactId }), authorName: review.author?.authorName ?? 'Visitor', authorType: context.identity?.role === 'merchant' ? (review.author?.authorType ?? 'VISITOR') : 'VISITOR' };
-      if (!review.entityId) throw invalidField('review.entityId', 'is required', 'REQUIRED_FIELD');
       return { body: { review: await create(context, review, author) } };
     },
   },
@@ -119,7 +128,6 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const request = context.body;
-      if (!request.entityId) throw invalidField('entityId', 'is required', 'REQUIRED_FIELD');
       const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
       const review = await create(context, { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) }, author);
       return { body: { review } };
@@ -135,7 +143,7 @@ export const reviewOperations = defineService('platform', {
       }
       const mask = typeof fieldMask === 'string' ? fieldMask : undefined;
       if (patch.moderation?.moderationStatus) {
-        if (!isOwner(context)) throw permissionDenied('Only the site owner moderates reviews');
+        if (!isOwner(context)) throw permissionDenied(context, 'Only the site owner moderates reviews');
         review = moderate(context, review, patch.moderation.moderationStatus as ModerationStatus);
       }
       if (patch.content) review = { ...review, content: contentOf(patch.content, review.content, mask) };

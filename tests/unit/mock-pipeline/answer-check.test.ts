@@ -86,7 +86,7 @@ describe('answer check stage', () => {
     const { check } = checker();
     const spy = vi.spyOn(responses, 'check');
     try {
-      const write = validated('POST', '/v1/carts/current/add-to-cart', '{"lineItems":[]}');
+      const write = validated('POST', '/v1/carts/current/add-to-cart', '{"lineItems":[{"quantity":1,"catalogReference":{"catalogItemId":"5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a","appId":"215238eb-22a5-4c36-9e7b-e7c08025e04e"}}]}');
       const record = deepFreeze(structuredClone(cartExample));
       check(write, answer({ cart: record }));
       expect(check(write, answer({ cart: record }))).toEqual({ ok: true, text: undefined });
