@@ -410,19 +410,25 @@ export const isPlatformErrorBody = (text: string): boolean => {
 const FIXTURE_MEMBER = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182';
 const FUZZ_CLIENT_ID = '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f';
 const TRANSPORT_STATUSES = new Set([408, 413, 431]);
+/** The mock's header naming the session a request works in. */
+const SESSION_HEADER = 'x-mock-session';
 
-const mintToken = async (baseUrl: string, body: JsonObject, headers: Record<string, string> = {}): Promise<string> => {
-  const response = await fetch(`${baseUrl}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+const mintToken = async (baseUrl: string, session: string, body: JsonObject, headers: Record<string, string> = {}): Promise<string> => {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [SESSION_HEADER]: session, ...headers },
+    body: JSON.stringify(body),
+  });
   if (response.status !== 200) throw new Error(`fuzz: no token for ${JSON.stringify(body)}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 };
 
 /** The Authorization header of each identity: the API key, two visitors' tokens and the fixture member's. */
-export const fuzzCredentials = async (baseUrl: string): Promise<Record<FuzzIdentity, string | undefined>> => ({
+export const fuzzCredentials = async (baseUrl: string, session: string): Promise<Record<FuzzIdentity, string | undefined>> => ({
   merchant: API_KEY,
-  visitor: await mintToken(baseUrl, { grantType: 'anonymous', clientId: FUZZ_CLIENT_ID }),
-  otherVisitor: await mintToken(baseUrl, { grantType: 'anonymous', clientId: FUZZ_CLIENT_ID }),
-  member: await mintToken(baseUrl, { grant_type: 'authorized_client', member_id: FIXTURE_MEMBER }, { authorization: API_KEY }),
+  visitor: await mintToken(baseUrl, session, { grantType: 'anonymous', clientId: FUZZ_CLIENT_ID }),
+  otherVisitor: await mintToken(baseUrl, session, { grantType: 'anonymous', clientId: FUZZ_CLIENT_ID }),
+  member: await mintToken(baseUrl, session, { grant_type: 'authorized_client', member_id: FIXTURE_MEMBER }, { authorization: API_KEY }),
   anonymous: undefined,
 });
 
@@ -438,10 +444,15 @@ const createdId = (text: string): string | undefined => {
   }
 };
 
-/** Sends the units to the mock, `concurrency` units at a time (a unit's steps in order), and judges every answer. */
+/**
+ * Sends the units to the mock, `concurrency` units at a time (a unit's steps in order), and judges every answer.
+ * A run works in a session of its own, which starts from the default fixture: what an earlier run deleted (the
+ * fixture member, say) is there again, and a mock someone else uses keeps its own sessions as they were.
+ */
 export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concurrency = 8): Promise<FuzzReport> => {
   const started = performance.now();
-  const credentials = await fuzzCredentials(baseUrl);
+  const session = `fuzz-${globalThis.crypto.randomUUID()}`;
+  const credentials = await fuzzCredentials(baseUrl, session);
   const { operations } = catalogueOf();
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
   const router = new MockRouter(MOCK_FAMILIES);
@@ -481,7 +492,7 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
         try {
           const response = await fetch(`${baseUrl}${target}`, {
             method: testCase.method,
-            headers: { ...testCase.headers, ...(authorization && { authorization }) },
+            headers: { ...testCase.headers, [SESSION_HEADER]: session, ...(authorization && { authorization }) },
             body: testCase.body,
             redirect: 'manual',
             signal: AbortSignal.timeout(15_000),
