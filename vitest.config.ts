@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 import { bundledDocumentsPlugin } from './spec-model/vite-plugin';
 
 // Contract tests that read only the documents (no request is sent): they need nothing running, like the unit tests.
-const OFFLINE_CONTRACT = ['coverage', 'examples', 'platform-enums', 'seed-enums', 'webhooks'].map((name) => `tests/contract/${name}.test.ts`);
+const OFFLINE_CONTRACT = ['coverage', 'examples', 'platform-enums', 'seed-enums', 'webhooks'].map(
+  (name) => `tests/contract/${name}.test.ts`,
+);
 
 // Two projects. `unit` needs nothing running (`npm run test:unit`): the unit tests, the tests beside the modules
 // they test, and the offline contract tests; its files share one module cache per worker (isolate: false), which

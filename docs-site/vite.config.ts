@@ -1,8 +1,9 @@
 // The docs site's pages built by Vite: the home page and the explorer. Relative asset paths, so dist/ works
 // from any static host and any sub-path. The Redoc reference pages are added by build/build-site.ts.
-import react from '@vitejs/plugin-react';
+
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundledDocumentsPlugin } from '../spec-model/vite-plugin';
 import { operationIndexPlugin } from './build/operation-index-plugin';

@@ -4,9 +4,10 @@
 // Prism's handler (built by the Node side, the only one that can run Prism), with the health control only.
 // The limits both adapters apply come from here too. Isomorphic: the documents come parsed, and nothing here
 // reaches Prism or a Node module.
-import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
+
 import type { Family } from '../spec-model/document';
 import type { JsonObject } from '../spec-model/json';
+import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
 import type { Fixture } from './engine/fixtures';
 import type { Services } from './engine/operation';

@@ -1,5 +1,5 @@
 // The mock's settings from the environment (README, "The mock"); a bad value stops start-up naming the variable.
-import { parseAllowedOrigins, type CorsPolicy } from './http/cors';
+import { type CorsPolicy, parseAllowedOrigins } from './http/cors';
 import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './limits';
 import { MOCK_MODES, type MockMode } from './modes';
 
@@ -43,11 +43,13 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
     throw new ConfigError(`${given === undefined ? 'MOCK_MODE' : '--mode'} must be ${MOCK_MODES.join(', ')}, got "${mode}"`);
   }
   const apiKey = env.MOCK_API_KEY || undefined;
-  if (apiKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(apiKey)) throw new ConfigError('MOCK_API_KEY must be 8 to 200 printable characters without spaces');
+  if (apiKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(apiKey))
+    throw new ConfigError('MOCK_API_KEY must be 8 to 200 printable characters without spaces');
   let maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes;
   if (env.MOCK_MAX_BODY) {
     const parsed = parseByteSize(env.MOCK_MAX_BODY);
-    if (parsed === undefined) throw new ConfigError(`MOCK_MAX_BODY must be a size in bytes such as 1048576, 512kb or 2mb, got "${env.MOCK_MAX_BODY}"`);
+    if (parsed === undefined)
+      throw new ConfigError(`MOCK_MAX_BODY must be a size in bytes such as 1048576, 512kb or 2mb, got "${env.MOCK_MAX_BODY}"`);
     maxBodyBytes = parsed;
   }
   const requestTimeoutMs = integer('MOCK_REQUEST_TIMEOUT_MS', env.MOCK_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000);

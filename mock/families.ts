@@ -12,6 +12,9 @@ export interface MockFamily {
   readonly operations: readonly OperationEntry[];
 }
 
-const ROUTE_TABLES: Readonly<Record<FamilyName, readonly OperationEntry[]>> = { commerce: commerceOperations, platform: platformOperations };
+const ROUTE_TABLES: Readonly<Record<FamilyName, readonly OperationEntry[]>> = {
+  commerce: commerceOperations,
+  platform: platformOperations,
+};
 
 export const MOCK_FAMILIES: readonly MockFamily[] = FAMILIES.map((name) => ({ name, operations: ROUTE_TABLES[name] }));

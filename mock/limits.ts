@@ -25,7 +25,10 @@ export const DEFAULT_LIMITS: TransportLimits = {
 
 /** The 413 of a body over the limit, in either adapter. */
 export const bodyTooLarge = (maxBodyBytes: number, requestId: string): MockResponse =>
-  applicationFailure({ status: 413, description: `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${maxBodyBytes} bytes)` }, requestId);
+  applicationFailure(
+    { status: 413, description: `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${maxBodyBytes} bytes)` },
+    requestId,
+  );
 
 const UNITS: Readonly<Record<string, number>> = { '': 1, b: 1, kb: 1024, k: 1024, mb: 1024 ** 2, m: 1024 ** 2 };
 

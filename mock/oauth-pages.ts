@@ -29,7 +29,10 @@ const httpUrl = (value: string | null): URL | undefined => {
 };
 
 const badUrl = (parameter: string, requestId: string): MockResponse =>
-  validationFailure([{ field: parameter, description: 'must be an absolute http(s) URL', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], requestId);
+  validationFailure(
+    [{ field: parameter, description: 'must be an absolute http(s) URL', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
+    requestId,
+  );
 
 const withParams = (base: URL, params: URLSearchParams, inFragment: boolean): string => {
   const url = new URL(base);
@@ -61,7 +64,14 @@ const authorize = async (params: URLSearchParams, requestId: string, issueCode: 
   }
   if (!redirectUri) {
     return validationFailure(
-      [{ field: 'redirect_uri', description: 'is required for response_mode query or fragment', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD' }],
+      [
+        {
+          field: 'redirect_uri',
+          description: 'is required for response_mode query or fragment',
+          violatedRule: 'REQUIRED_FIELD',
+          ruleName: 'REQUIRED_FIELD',
+        },
+      ],
       requestId,
     );
   }

@@ -1,7 +1,8 @@
 // Which operation of which family a request is for. Both families share one port: the most specific route
 // wins (`/v1/members/my` is not `/v1/members/{id}`); a path owned under other methods is a 405, not a 404.
-import { RouteTable } from '../src/operations/route-table';
+
 import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
+import { RouteTable } from '../src/operations/route-table';
 import type { FamilyName, MockFamily } from './families';
 
 export type Route =
@@ -62,7 +63,8 @@ export class MockRouter {
   #route(method: string, path: string): Route {
     const upper = method.toUpperCase();
     const best = METHODS.includes(upper) || upper === 'HEAD' ? this.#best(upper === 'HEAD' ? 'GET' : upper, path) : undefined;
-    if (best) return { kind: 'operation', family: best.family, operation: best.operation, rawPathParams: paramsOf(best.operation.path, path) };
+    if (best)
+      return { kind: 'operation', family: best.family, operation: best.operation, rawPathParams: paramsOf(best.operation.path, path) };
     const allowed = METHODS.filter((other) => this.#best(other, path));
     return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
   }

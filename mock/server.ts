@@ -1,6 +1,6 @@
 // npm run mock / npm start: serves both families on 127.0.0.1:$PORT (default 4010) until SIGINT or SIGTERM, or
 // until the npm process that started it is gone.
-import { ConfigError, readMockConfig, type MockConfig } from './config';
+import { ConfigError, type MockConfig, readMockConfig } from './config';
 import { watchNpmParent } from './lifecycle/watch-npm-parent';
 import { startMock } from './start-mock';
 

@@ -56,7 +56,11 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
       ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
       : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits });
-  const adapter = await listen({ pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log }, HOST, options.port);
+  const adapter = await listen(
+    { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
+    HOST,
+    options.port,
+  );
   const url = `http://${HOST}:${adapter.port}`;
   publicUrl ||= url;
   return {

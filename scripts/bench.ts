@@ -1,11 +1,12 @@
 // npm run bench: prints the figures the issues track (sizes and speeds); never a pass/fail test.
+
+import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
 import { benchMockThroughput } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
 import { installPlatformSdk } from './bench/platform-sdk';
-import { execFileSync } from 'node:child_process';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,9 +18,13 @@ for (const [name, source] of Object.entries(APPS)) {
   console.log(`  ${name}: entry ${size.entry.minified} B min, ${size.entry.gzipped} B gzip; lazy chunks ${size.lazy} B gzip`);
 }
 const sdkDir = installPlatformSdk();
-console.log(`per-call overhead, fetch stubbed, GET /v1/carts/current, median of 7 interleaved rounds of 5000 calls${sdkDir ? '' : ' (platform SDK not installable here: left out)'}`);
+console.log(
+  `per-call overhead, fetch stubbed, GET /v1/carts/current, median of 7 interleaved rounds of 5000 calls${sdkDir ? '' : ' (platform SDK not installable here: left out)'}`,
+);
 for (const row of await measurePerCall(root, { sdkDir })) {
-  console.log(`  ${row.name.padEnd(38)} ${row.microseconds.toFixed(1).padStart(6)} µs  ${row.vsRaw.toFixed(2)}x raw  ${row.vsOpenapiFetch.toFixed(2)}x openapi-fetch`);
+  console.log(
+    `  ${row.name.padEnd(38)} ${row.microseconds.toFixed(1).padStart(6)} µs  ${row.vsRaw.toFixed(2)}x raw  ${row.vsOpenapiFetch.toFixed(2)}x openapi-fetch`,
+  );
 }
 
 await benchMockThroughput(root);

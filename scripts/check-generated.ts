@@ -21,7 +21,10 @@ const scratch = mkdtempSync(join(tmpdir(), 'check-generated-'));
 try {
   for (const input of INPUTS) cpSync(join(root, input), join(scratch, input), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/generate.ts'], { cwd: scratch, stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'scripts/generate.ts'], {
+    cwd: scratch,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const committed = join(root, 'generated');
   const fresh = join(scratch, 'generated');
   const names = new Set([...listFiles(committed), ...listFiles(fresh)]);

@@ -4,16 +4,16 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { FAMILIES } from '../src/protocol/index.ts';
 import { compareShapes } from './drift/compare.mjs';
 import { installPlatformPackages } from './drift/install.mjs';
 import { createMatcher } from './drift/match.mjs';
 import { listPlatformMethods, pathShape } from './drift/platform-methods.mjs';
 import { printReport } from './drift/report.mjs';
 import { readRequiredFields } from './drift/required-fields.mjs';
-import { createSpecShapes } from './drift/spec-schema.ts';
 import { readBundledSpec } from './drift/spec-reader.ts';
+import { createSpecShapes } from './drift/spec-schema.ts';
 import { readWireTypes } from './drift/wire-types.mjs';
-import { FAMILIES } from '../src/protocol/index.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -31,7 +31,8 @@ try {
   const match = createMatcher(methods);
   const wireCache = new Map();
   const wireOf = (method) => {
-    if (!wireCache.has(method.cjs)) wireCache.set(method.cjs, { types: readWireTypes(method.metaTypes), required: readRequiredFields(method.cjs) });
+    if (!wireCache.has(method.cjs))
+      wireCache.set(method.cjs, { types: readWireTypes(method.metaTypes), required: readRequiredFields(method.cjs) });
     return wireCache.get(method.cjs);
   };
 
@@ -56,11 +57,13 @@ try {
       if (hit.via === 'case-insensitive path') diff('path', `platform path is ${method.path}`);
       if (op.method === 'GET' && hit.via !== 'fallback') {
         const rParam = op.parameters.find((p) => p.name === '.r');
-        if (method.complex && !rParam) diff('encoding', "the platform's SDK sends this request as `.r` when it is nested; the spec declares no `.r`");
+        if (method.complex && !rParam)
+          diff('encoding', "the platform's SDK sends this request as `.r` when it is nested; the spec declares no `.r`");
         if (!method.complex && rParam) diff('encoding', 'the spec declares `.r`; the platform SDK always sends flat parameters here');
         const twin = op.operation['x-fallback']?.operationId ? byId.get(op.operation['x-fallback'].operationId) : undefined;
         const platformTwin = method.fallback?.method === 'POST' ? method.fallback.path : undefined;
-        if (platformTwin && (!twin || pathShape(twin.path) !== pathShape(platformTwin))) diff('encoding', `platform POST twin ${platformTwin} is not the spec's x-fallback`);
+        if (platformTwin && (!twin || pathShape(twin.path) !== pathShape(platformTwin)))
+          diff('encoding', `platform POST twin ${platformTwin} is not the spec's x-fallback`);
         if (!platformTwin && twin) diff('encoding', `spec x-fallback ${twin.operationId} has no platform POST twin`);
       }
       const wire = wireOf(method);
@@ -70,7 +73,13 @@ try {
         return { ...op, differences, platform: `${method.pkg}.${method.name}` };
       }
       differences.push(
-        ...compareShapes({ specs, spec: specs.request(op), wire: types.request, side: 'request', required: wire.required.get(method.name) }),
+        ...compareShapes({
+          specs,
+          spec: specs.request(op),
+          wire: types.request,
+          side: 'request',
+          required: wire.required.get(method.name),
+        }),
       );
       if (op.response) differences.push(...compareShapes({ specs, spec: specs.response(op), wire: types.response, side: 'response' }));
       // A schema written inline in the operation has the operation as its place: its x-deviation documents it.
@@ -100,7 +109,10 @@ try {
     writeFileSync(args.json, JSON.stringify(plain, null, 2));
   }
   const undocumented = families.reduce(
-    (n, f) => n + f.operations.flatMap((op) => op.differences).filter((d) => !d.documented).length + f.undeclared.filter((c) => !c.documented).length,
+    (n, f) =>
+      n +
+      f.operations.flatMap((op) => op.differences).filter((d) => !d.documented).length +
+      f.undeclared.filter((c) => !c.documented).length,
     0,
   );
   process.exitCode = undocumented > 0 ? 1 : 0;

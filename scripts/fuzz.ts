@@ -3,7 +3,7 @@
 // here unless --url is given, and judges every answer by the contract. Prints crashes, 5xx, foreign error bodies,
 // undeclared statuses and undeclared codes, and the mock's RSS before and after. Exits non-zero on any of them.
 import { buildCases, describeFailures, runFuzz } from './harness/fuzz-requests';
-import { startMockProcess, type MockProcess } from './harness/mock-process';
+import { type MockProcess, startMockProcess } from './harness/mock-process';
 import { treeRssMb } from './harness/process-tree';
 
 const option = (name: string, fallback: string): string => {
@@ -29,14 +29,21 @@ try {
   const sampler = pid ? setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), 200) : undefined;
   const report = await runFuzz(url, buildCases(count, seed, { identity }), concurrency);
   if (sampler) clearInterval(sampler);
-  console.log(`sent ${report.sent} in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.byStatus)}; answered before an operation was known: ${report.transportAnswers}`);
+  console.log(
+    `sent ${report.sent} in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.byStatus)}; answered before an operation was known: ${report.transportAnswers}`,
+  );
   console.log(
     `crashes (no answer): ${report.crashes.length}; 5xx: ${report.serverErrors.length}; 4xx not in the platform body: ${report.foreignBodies.length}; ` +
       `undeclared statuses: ${report.undeclaredStatuses.length}; undeclared codes: ${report.undeclaredCodes.length}`,
   );
   for (const line of describeFailures(report)) console.log(`  ${line}`);
   console.log(`mock RSS during (peak, sampled every 200 ms): ${pid ? `${peak.toFixed(0)} MB` : 'n/a'}; after: ${rss()}`);
-  const failures = report.crashes.length + report.serverErrors.length + report.foreignBodies.length + report.undeclaredStatuses.length + report.undeclaredCodes.length;
+  const failures =
+    report.crashes.length +
+    report.serverErrors.length +
+    report.foreignBodies.length +
+    report.undeclaredStatuses.length +
+    report.undeclaredCodes.length;
   process.exitCode = failures > 0 ? 1 : 0;
 } finally {
   await mock?.stop();

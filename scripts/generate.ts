@@ -9,10 +9,10 @@ import { listOperations, type Operation } from '../spec-model/document';
 import { loadDocument } from '../spec-model/load';
 import { operationMeta } from '../spec-model/operation-meta';
 import { schemaComponentName } from '../spec-model/pointer';
-import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
+import { REDOCLY_ENV } from '../spec-model/redocly-env';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
-import { REDOCLY_ENV } from '../spec-model/redocly-env';
+import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
 import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,13 +83,19 @@ const eventsFile = (family: Family, webhooks: readonly Webhook[]) =>
   `/** Every event of the family (its OpenAPI webhooks): the platform's event type name -> the domain event it carries. */\n` +
   `export interface EventPayloads {\n` +
   webhooks
-    .map((webhook) => `  /** ${(webhook.summary ?? webhook.eventType).replace(/\*\//g, '*\\/')} (\`${webhook.operationId}\`) */\n  '${webhook.eventType}': components['schemas']['${webhook.payloadSchema}'];\n`)
+    .map(
+      (webhook) =>
+        `  /** ${(webhook.summary ?? webhook.eventType).replace(/\*\//g, '*\\/')} (\`${webhook.operationId}\`) */\n  '${webhook.eventType}': components['schemas']['${webhook.payloadSchema}'];\n`,
+    )
     .join('') +
   `}\n\n` +
   `/** Each event's entity, slug and body, and the platform SDK's handler name for it. */\n` +
   `export const eventCatalog = [\n` +
   webhooks
-    .map(({ eventType, operationId, entityFqdn, slug, body }) => `  ${JSON.stringify({ eventType, handler: operationId, entityFqdn, slug, body })},\n`)
+    .map(
+      ({ eventType, operationId, entityFqdn, slug, body }) =>
+        `  ${JSON.stringify({ eventType, handler: operationId, entityFqdn, slug, body })},\n`,
+    )
     .join('') +
   `] as const;\n`;
 

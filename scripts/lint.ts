@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FAMILIES } from '../src/protocol';
 import { REDOCLY_ENV } from '../spec-model/redocly-env';
+import { FAMILIES } from '../src/protocol';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 let failed = false;

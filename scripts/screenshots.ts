@@ -5,7 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, serveStatic, SITE_DIR, siteIsFresh } from '../docs-site/build/index';
+import { buildSite, SITE_DIR, serveStatic, siteIsFresh } from '../docs-site/build/index';
 import { startMock } from '../mock/start-mock';
 import { launchChromium } from './harness/chromium';
 
@@ -45,19 +45,31 @@ try {
 
   const invalid = await explorerPage(browser, 'light', mock.url);
   await invalid.goto(`${site.url}/explorer/#/operation/addToCurrentCart`);
-  await invalid.getByLabel('Body (JSON)').fill('{\n  "lineItems": [\n    { "quantity": "many", "catalogReference": { "catalogItemId": "c8539b66-7a44-fe18-affc-afec4be8562a" } }\n  ]\n}');
+  await invalid
+    .getByLabel('Body (JSON)')
+    .fill(
+      '{\n  "lineItems": [\n    { "quantity": "many", "catalogReference": { "catalogItemId": "c8539b66-7a44-fe18-affc-afec4be8562a" } }\n  ]\n}',
+    );
   await invalid.getByTestId('body-errors').filter({ hasText: 'lineItems[0].quantity' }).waitFor();
   await sendAndWait(invalid);
-  await invalid.locator('.editor').first().evaluate((editor) => editor.scrollIntoView({ block: 'start' }));
+  await invalid
+    .locator('.editor')
+    .first()
+    .evaluate((editor) => editor.scrollIntoView({ block: 'start' }));
   await invalid.screenshot({ path: join(out, 'explorer-invalid-body.png') });
   await invalid.context().close();
 
   const reference = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
   await reference.goto(`${site.url}/reference/commerce.html#/current-cart/addtocurrentcart`);
-  await reference.locator('h1, h2', { hasText: /^Add items to the current cart$/ }).first().waitFor();
+  await reference
+    .locator('h1, h2', { hasText: /^Add items to the current cart$/ })
+    .first()
+    .waitFor();
   await reference.waitForTimeout(500);
   await reference.screenshot({ path: join(out, 'reference-commerce.png') });
-  console.log(`wrote ${['explorer-light', 'explorer-dark', 'explorer-invalid-body', 'reference-commerce'].map((name) => `docs/screenshots/${name}.png`).join(', ')}`);
+  console.log(
+    `wrote ${['explorer-light', 'explorer-dark', 'explorer-invalid-body', 'reference-commerce'].map((name) => `docs/screenshots/${name}.png`).join(', ')}`,
+  );
 } finally {
   await browser.close();
   await site.close();

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { signEvent, type EventToSign } from '../mock/events/sign-event';
+import { type EventToSign, signEvent } from '../mock/events/sign-event';
 import { generateSigningKeyPair } from '../mock/events/signing-keys';
 import { editYamlSource } from '../spec-model/source-edit';
 import { DELIVERY_MEDIA_TYPE } from '../spec-model/webhooks';
@@ -17,7 +17,9 @@ const keys = await generateSigningKeyPair();
 let signed = 0;
 for (const family of FAMILIES) {
   const folder = join(root, 'spec', family, 'webhooks');
-  for (const name of readdirSync(folder).filter((file) => file.endsWith('.yaml')).sort()) {
+  for (const name of readdirSync(folder)
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()) {
     const file = join(folder, name);
     const source = editYamlSource(readFileSync(file, 'utf8'), `${family}/webhooks/${name}`);
     for (const example of source.keys(EXAMPLES)) {
@@ -27,8 +29,17 @@ for (const family of FAMILIES) {
         | undefined;
       if (!message) throw new Error(`${where}: needs x-decoded (the event message, JSON strings parsed)`);
       if (`${message.eventType}.yaml` !== name) throw new Error(`${where}: x-decoded.eventType is ${message.eventType}`);
-      const event = { eventType: message.eventType, instanceId: message.instanceId, identity: message.identity, payload: message.data, ...(message.accountInfo && { accountInfo: message.accountInfo }) } as EventToSign;
-      const token = await signEvent(event, keys.privateKey, { issuedAt: Math.floor(Date.parse(message.data.eventTime) / 1000), expiresInSeconds: null });
+      const event = {
+        eventType: message.eventType,
+        instanceId: message.instanceId,
+        identity: message.identity,
+        payload: message.data,
+        ...(message.accountInfo && { accountInfo: message.accountInfo }),
+      } as EventToSign;
+      const token = await signEvent(event, keys.privateKey, {
+        issuedAt: Math.floor(Date.parse(message.data.eventTime) / 1000),
+        expiresInSeconds: null,
+      });
       source.replace([...EXAMPLES, example, 'value'], token);
       signed += 1;
     }
@@ -39,4 +50,6 @@ for (const family of FAMILIES) {
   source.replace(['x-event-examples', 'publicKey'], JSON.stringify(keys.publicKeyPem));
   writeFileSync(document, source.text());
 }
-console.log(`signed ${signed} webhook examples; public key written to ${FAMILIES.map((family) => `spec/${family}/openapi.yaml`).join(', ')}`);
+console.log(
+  `signed ${signed} webhook examples; public key written to ${FAMILIES.map((family) => `spec/${family}/openapi.yaml`).join(', ')}`,
+);

@@ -4,10 +4,10 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite, serveStatic, SITE_DIR, siteIsFresh, type StaticSite } from '../docs-site/build/index';
-import { ConfigError, readMockConfig, type MockConfig } from '../mock/config';
+import { buildSite, SITE_DIR, type StaticSite, serveStatic, siteIsFresh } from '../docs-site/build/index';
+import { ConfigError, type MockConfig, readMockConfig } from '../mock/config';
 import { watchNpmParent } from '../mock/lifecycle/watch-npm-parent';
-import { startMock, type RunningMock } from '../mock/start-mock';
+import { type RunningMock, startMock } from '../mock/start-mock';
 import { generatedStaleness, recordGenerated } from './start/generated-freshness';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +19,8 @@ let sitePort: number;
 try {
   config = readMockConfig(process.env);
   sitePort = Number(process.env.SITE_PORT ?? 4011);
-  if (!Number.isInteger(sitePort) || sitePort < 0 || sitePort > 65535) throw new ConfigError(`SITE_PORT must be an integer from 0 to 65535, got "${process.env.SITE_PORT}"`);
+  if (!Number.isInteger(sitePort) || sitePort < 0 || sitePort > 65535)
+    throw new ConfigError(`SITE_PORT must be an integer from 0 to 65535, got "${process.env.SITE_PORT}"`);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   console.error(error.message);
@@ -34,7 +35,10 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal
 const stale = generatedStaleness(root);
 if (stale) {
   console.log(`generating generated/ (${stale})…`);
-  execFileSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/generate.ts'], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'scripts/generate.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   recordGenerated(root);
 }
 if (!siteIsFresh(root)) {
@@ -60,8 +64,12 @@ try {
 const siteUrl = `${site.url}/`;
 const mockParam = mock.url === DEFAULT_MOCK_URL ? '' : `?mock=${mock.url}`;
 console.log(`mock ready on ${mock.url} (commerce + platform, ${config.mode} mode)`);
-console.log(`site ready on ${siteUrl} (reference: ${siteUrl}reference/commerce.html, ${siteUrl}reference/platform.html; explorer: ${siteUrl}explorer/${mockParam})`);
-console.log(`first thing to try: open ${siteUrl}explorer/${mockParam}#/operation/${FIRST_OPERATION} and press Send (GET /v1/recommendations/algorithms, answer checked against the contract)`);
+console.log(
+  `site ready on ${siteUrl} (reference: ${siteUrl}reference/commerce.html, ${siteUrl}reference/platform.html; explorer: ${siteUrl}explorer/${mockParam})`,
+);
+console.log(
+  `first thing to try: open ${siteUrl}explorer/${mockParam}#/operation/${FIRST_OPERATION} and press Send (GET /v1/recommendations/algorithms, answer checked against the contract)`,
+);
 console.log('stop with Ctrl-C');
 
 let stopping = false;

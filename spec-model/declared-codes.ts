@@ -15,7 +15,12 @@ const sortedUnion = (lists: readonly (readonly string[])[]): string[] => [...new
  * narrows (the codes every enumerating part allows), `anyOf`/`oneOf` widen (a branch that enumerates none leaves
  * the code open: undefined).
  */
-const codesAt = (doc: Json | undefined, node: Json | undefined, path: readonly string[], seen: ReadonlySet<object>): string[] | undefined => {
+const codesAt = (
+  doc: Json | undefined,
+  node: Json | undefined,
+  path: readonly string[],
+  seen: ReadonlySet<object>,
+): string[] | undefined => {
   const schema = doc === undefined ? asJsonObject(node) : dereferenceObject(doc, node);
   if (!schema || seen.has(schema)) return undefined;
   const inner = new Set(seen).add(schema);

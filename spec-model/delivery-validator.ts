@@ -38,9 +38,7 @@ export const createDeliveryValidator = (family: Family, doc: BundledDocument) =>
   return (eventType: string, delivery: DecodedDelivery): string[] => {
     const payloadSchema = payloads.get(eventType);
     if (!payloadSchema) return [`${eventType} is not a webhook of the ${family} family`];
-    const problems = LAYERS.flatMap(([layer, schema]) =>
-      validate(ref(schema), delivery[layer]).map((problem) => `${layer}${problem}`),
-    );
+    const problems = LAYERS.flatMap(([layer, schema]) => validate(ref(schema), delivery[layer]).map((problem) => `${layer}${problem}`));
     const declared = (delivery.message as { eventType?: unknown } | null)?.eventType;
     if (declared !== eventType) problems.push(`message/eventType is ${JSON.stringify(declared)}, expected ${eventType}`);
     problems.push(...validate(ref(payloadSchema), delivery.payload).map((problem) => `payload${problem}`));

@@ -4,7 +4,7 @@
 import type { Family } from '../src/protocol';
 import { asJsonObject, isJsonObject, type Json, type JsonObject } from './json';
 import { dereferenceObject, referenceOf } from './pointer';
-import { securityOf, type SecurityRequirement } from './security';
+import { type SecurityRequirement, securityOf } from './security';
 
 export { FAMILIES, type Family } from '../src/protocol';
 
@@ -159,7 +159,11 @@ const mergeParameters = (doc: BundledDocument, shared: Json | undefined, own: Js
 const readRequestBody = (doc: BundledDocument, node: Json | undefined, where: string): RequestBody | undefined => {
   const body = dereferenceObject(doc, node);
   if (!body) return undefined;
-  return { required: body.required === true, ...text(body, 'description'), content: readContent(doc, body.content, `${where} request body`) ?? {} };
+  return {
+    required: body.required === true,
+    ...text(body, 'description'),
+    content: readContent(doc, body.content, `${where} request body`) ?? {},
+  };
 };
 
 const readResponse = (doc: BundledDocument, raw: Json, where: string): Response => {
@@ -168,7 +172,9 @@ const readResponse = (doc: BundledDocument, raw: Json, where: string): Response 
   const content = readContent(doc, response.content, where);
   return {
     ...text(response, 'description'),
-    ...(headers && { headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])) }),
+    ...(headers && {
+      headers: Object.fromEntries(Object.entries(headers).map(([name, header]) => [name, dereferenceObject(doc, header) ?? {}])),
+    }),
     ...(content && { content }),
   };
 };
@@ -197,7 +203,13 @@ const documents = new WeakMap<Operation, BundledDocument>();
 export const documentOf = (operation: Operation): BundledDocument | undefined => documents.get(operation);
 
 /** The operation a path item (or a webhook) holds for `method`, resolved; undefined when it holds none. */
-export const readOperation = (family: Family, doc: BundledDocument, path: string, item: JsonObject, method: OperationMethod): Operation | undefined => {
+export const readOperation = (
+  family: Family,
+  doc: BundledDocument,
+  path: string,
+  item: JsonObject,
+  method: OperationMethod,
+): Operation | undefined => {
   const node = asJsonObject(item[method.toLowerCase()]);
   if (!node) return undefined;
   if (typeof node.operationId !== 'string') throw new Error(`${method} ${path} has no operationId`);

@@ -1,8 +1,9 @@
 // Ajv's verdicts in the platform's words: the field path as the platform writes it (dotted, indexes in
 // brackets: `lineItems[0].quantity`) and the seed's rule names.
-import type { ErrorObject } from './schema-compiler';
+
 import type { FieldViolation } from '../src/protocol';
 import { unescapeToken } from './pointer';
+import type { ErrorObject } from './schema-compiler';
 
 type Rule = NonNullable<FieldViolation['violatedRule']>;
 

@@ -3,7 +3,7 @@
 // bundles, which matters for the mock's start-up budget, and it reads them to the same values.
 import { readFileSync } from 'node:fs';
 import { parse } from '@stoplight/yaml';
-import { asBundledDocument, listOperations, type BundledDocument, type Family, type Operation } from './document';
+import { asBundledDocument, type BundledDocument, type Family, listOperations, type Operation } from './document';
 import type { Json } from './json';
 
 /** YAML (or JSON) text as its value. */

@@ -2,7 +2,7 @@
 // generator writes it next to every operation function and into the route tables.
 import type { HttpMethod, OperationMeta, PagingMeta } from '../src/operations/operation-meta';
 import { ENVELOPE_PARAMETER } from '../src/protocol';
-import { jsonContent, type BundledDocument, type Operation } from './document';
+import { type BundledDocument, jsonContent, type Operation } from './document';
 import type { JsonObject } from './json';
 import { propertiesOf, resolveSchema } from './schemas';
 
@@ -58,13 +58,16 @@ const pagingOf = (doc: BundledDocument, operation: Operation): PagingMeta | unde
 
 /** The metadata of one operation of a family's bundled document. */
 export const operationMeta = (doc: BundledDocument, operation: Operation, all: readonly Operation[]): OperationMeta => {
-  if (!RUNTIME_METHODS.includes(operation.method as HttpMethod)) throw new Error(`${operation.operationId}: the runtime calls no ${operation.method} operations`);
+  if (!RUNTIME_METHODS.includes(operation.method as HttpMethod))
+    throw new Error(`${operation.operationId}: the runtime calls no ${operation.method} operations`);
   const method = operation.method as HttpMethod;
   const twinId = operation['x-fallback']?.operationId;
   const twin = twinId ? all.find((candidate) => candidate.operationId === twinId) : undefined;
   if (twinId && !twin) throw new Error(`${operation.operationId}: x-fallback names unknown operation ${twinId}`);
   const readOnly = method === 'GET' || (method === 'POST' && READ_ONLY_POST.test(operation.operationId));
-  const noContent = !Object.entries(operation.responses).some(([status, response]) => /^2/.test(status) && response.content?.['application/json']);
+  const noContent = !Object.entries(operation.responses).some(
+    ([status, response]) => /^2/.test(status) && response.content?.['application/json'],
+  );
   const paging = readOnly ? pagingOf(doc, operation) : undefined;
   return {
     family: operation.family,

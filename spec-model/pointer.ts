@@ -48,7 +48,8 @@ export const dereference = (document: Json, node: Json | undefined): Json | unde
 };
 
 /** `dereference` for a node that must be an object (a parameter, a response, a schema). */
-export const dereferenceObject = (document: Json, node: Json | undefined): JsonObject | undefined => asJsonObject(dereference(document, node));
+export const dereferenceObject = (document: Json, node: Json | undefined): JsonObject | undefined =>
+  asJsonObject(dereference(document, node));
 
 /** The component schema's name a node refers to directly (`Cart` for `#/components/schemas/Cart`), else undefined. */
 export const schemaComponentName = (node: unknown): string | undefined => {

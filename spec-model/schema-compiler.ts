@@ -4,7 +4,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isJsonObject, type Json, type JsonObject } from './json';
-import { componentsView, schemaView, type CheckedReferences, type WireSide } from './schema-view';
+import { type CheckedReferences, componentsView, schemaView, type WireSide } from './schema-view';
 
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 export type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/index.js';

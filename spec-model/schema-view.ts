@@ -18,7 +18,20 @@ export interface CheckedReferences {
 
 // Keywords whose value is a schema, a list of schemas or a map of names to schemas; every other keyword holds
 // data (enum, const, default, x-...), copied as it is.
-const SCHEMA = new Set(['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema', 'additionalItems']);
+const SCHEMA = new Set([
+  'items',
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+  'additionalItems',
+]);
 const SCHEMA_LIST = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 const DROPPED = new Set(['example', 'examples']);
@@ -41,10 +54,12 @@ const viewSchema = (node: Json, context: ViewContext): Json => {
     if (key === REF && typeof value === 'string' && value.startsWith('#/')) {
       const checked = context.side === 'response' && context.checked ? context.checked : undefined;
       const component = checked ? schemaComponentName(node) : undefined;
-      copy[checked && component !== undefined && checked.components.has(component) ? checked.keyword : key] = `${context.documentId}${value}`;
+      copy[checked && component !== undefined && checked.components.has(component) ? checked.keyword : key] =
+        `${context.documentId}${value}`;
     } else if (DROPPED.has(key)) continue;
     else if (SCHEMA.has(key)) copy[key] = viewSchema(value, context);
-    else if (SCHEMA_LIST.has(key)) copy[key] = Array.isArray(value) ? value.map((item) => viewSchema(item, context)) : viewSchema(value, context);
+    else if (SCHEMA_LIST.has(key))
+      copy[key] = Array.isArray(value) ? value.map((item) => viewSchema(item, context)) : viewSchema(value, context);
     else if (SCHEMA_MAP.has(key)) copy[key] = viewMap(value, context);
     else copy[key] = value;
   }
@@ -64,7 +79,12 @@ export const schemaView = (schema: Json, documentId: string, side: WireSide, che
   viewSchema(schema, { documentId, side, checked });
 
 /** A document's component schemas as `side` sees them, registered under `documentId`. */
-export const componentsView = (components: Json | undefined, documentId: string, side: WireSide, checked?: CheckedReferences): JsonObject => {
+export const componentsView = (
+  components: Json | undefined,
+  documentId: string,
+  side: WireSide,
+  checked?: CheckedReferences,
+): JsonObject => {
   const schemas = isJsonObject(components) ? components.schemas : undefined;
   return { schemas: viewMap(schemas ?? {}, { documentId, side, checked }) };
 };

@@ -16,7 +16,8 @@ export const flattenSchema = (doc: Json, schema: Json | undefined): { properties
     Object.assign(properties, inner.properties);
     for (const name of inner.required) required.add(name);
   }
-  for (const [name, value] of Object.entries(asJsonObject(resolved.properties) ?? {})) properties[name] = { ...properties[name], ...asJsonObject(value) };
+  for (const [name, value] of Object.entries(asJsonObject(resolved.properties) ?? {}))
+    properties[name] = { ...properties[name], ...asJsonObject(value) };
   for (const name of Array.isArray(resolved.required) ? resolved.required : []) if (typeof name === 'string') required.add(name);
   return { properties, required };
 };
@@ -25,7 +26,10 @@ export const flattenSchema = (doc: Json, schema: Json | undefined): { properties
 export const propertiesOf = (doc: Json, schema: Json | undefined): Record<string, JsonObject> => {
   const resolved = resolveSchema(doc, schema);
   const parts = Array.isArray(resolved?.allOf) ? resolved.allOf : [];
-  return Object.assign({}, ...parts.map((part) => propertiesOf(doc, part)), asJsonObject(resolved?.properties) ?? {}) as Record<string, JsonObject>;
+  return Object.assign({}, ...parts.map((part) => propertiesOf(doc, part)), asJsonObject(resolved?.properties) ?? {}) as Record<
+    string,
+    JsonObject
+  >;
 };
 
 /** The properties of a schema that are a component schema as a whole (`cart` of `{ cart }`), with that component's name. */

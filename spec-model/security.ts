@@ -17,7 +17,11 @@ const credentialsOf = (document: Json, requirement: JsonObject): SecurityRequire
   const schemes = asJsonObject(asJsonObject(asJsonObject(document)?.components)?.securitySchemes) ?? {};
   return Object.keys(requirement).map((name): CredentialLocation => {
     const scheme = dereferenceObject(document, schemes[name]);
-    if (scheme?.type === 'apiKey' && typeof scheme.name === 'string' && (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie')) {
+    if (
+      scheme?.type === 'apiKey' &&
+      typeof scheme.name === 'string' &&
+      (scheme.in === 'header' || scheme.in === 'query' || scheme.in === 'cookie')
+    ) {
       return { scheme: name, in: scheme.in, name: scheme.in === 'header' ? scheme.name.toLowerCase() : scheme.name };
     }
     // http (bearer/basic), oauth2 and openIdConnect all travel in the Authorization header.

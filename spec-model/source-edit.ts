@@ -1,6 +1,6 @@
 // Edits of hand-written spec source (spec/**/*.yaml) that keep its formatting: a value is replaced in the text
 // where it stands, and every other byte of the file stays as it was written.
-import { isMap, isScalar, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, type Node, parseDocument } from 'yaml';
 import type { Json } from './json';
 
 export type SourcePath = readonly (string | number)[];

@@ -2,9 +2,9 @@
 // sees them: `request` for what a client sends (a `readOnly` property is not required), `response` for what a
 // server answers (a `writeOnly` property is not required).
 import type { FieldViolation } from '../src/protocol';
+import { toFieldViolations } from './field-violations';
 import type { Json } from './json';
 import { SchemaCompiler, type WireSide } from './schema-compiler';
-import { toFieldViolations } from './field-violations';
 
 const DOCUMENT_ID = 'doc';
 

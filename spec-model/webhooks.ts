@@ -1,7 +1,7 @@
 // The webhooks of a bundled family document: one per platform event type, read from the OpenAPI 3.1 `webhooks`
 // section. Each declares its body as the signed JWT, with the layers inside it described by `contentSchema`:
 // JWT [header, claims] -> claims.data (the event message) -> message.data (the domain event, a named schema).
-import { readOperation, type BundledDocument, type Family } from './document';
+import { type BundledDocument, type Family, readOperation } from './document';
 import { asJsonObject, type Json, type JsonObject } from './json';
 import { schemaComponentName } from './pointer';
 import { flattenSchema } from './schemas';
@@ -60,12 +60,16 @@ const readWebhook = (family: Family, doc: BundledDocument, eventType: string, it
     fail(
       `the message's data needs contentSchema: a reference to a component schema (body schema -> contentSchema.prefixItems[1] -> properties.data.contentSchema -> properties.data.contentSchema)`,
     );
-  const { properties, required } = flattenSchema(doc, doc.components.schemas?.[payloadSchema] ?? fail(`names unknown schema ${payloadSchema}`));
+  const { properties, required } = flattenSchema(
+    doc,
+    doc.components.schemas?.[payloadSchema] ?? fail(`names unknown schema ${payloadSchema}`),
+  );
   const entityFqdn = properties.entityFqdn?.const;
   const slug = properties.slug?.const;
   if (typeof entityFqdn !== 'string' || typeof slug !== 'string') fail(`${payloadSchema} needs entityFqdn and slug consts`);
   const bodies = BODIES.filter((body) => required.has(body));
-  if (bodies.length !== 1) fail(`${payloadSchema} must require exactly one of ${BODIES.join(', ')}, requires ${bodies.join(', ') || 'none'}`);
+  if (bodies.length !== 1)
+    fail(`${payloadSchema} must require exactly one of ${BODIES.join(', ')}, requires ${bodies.join(', ') || 'none'}`);
   const examples = Object.fromEntries(
     Object.entries(media.examples ?? {}).map(([name, example]) => [
       name,
@@ -93,4 +97,6 @@ const readWebhook = (family: Family, doc: BundledDocument, eventType: string, it
 
 /** Every webhook of a family's bundled document, in the document's order. */
 export const listWebhooks = (family: Family, doc: BundledDocument): Webhook[] =>
-  Object.entries(asJsonObject(doc.webhooks) ?? {}).map(([eventType, item]) => readWebhook(family, doc, eventType, asJsonObject(item) ?? {}));
+  Object.entries(asJsonObject(doc.webhooks) ?? {}).map(([eventType, item]) =>
+    readWebhook(family, doc, eventType, asJsonObject(item) ?? {}),
+  );

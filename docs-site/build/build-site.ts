@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import siteConfig from '../vite.config';
 import { buildReferencePages } from './reference-pages';
-import { siteInputsHash, STAMP_FILE } from './site-freshness';
+import { STAMP_FILE, siteInputsHash } from './site-freshness';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = join(root, 'docs-site', 'dist');
@@ -26,7 +26,9 @@ export const buildSite = async (): Promise<void> => {
   }
   buildReferencePages(root, outDir);
   writeFileSync(join(outDir, STAMP_FILE), JSON.stringify({ inputs: siteInputsHash(root) }));
-  console.log(`built docs-site/dist/ (home, explorer, reference/commerce.html, reference/platform.html) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `built docs-site/dist/ (home, explorer, reference/commerce.html, reference/platform.html) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 };
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await buildSite();

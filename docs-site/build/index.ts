@@ -3,9 +3,9 @@
 // file tree that freshness is made of. Nothing outside docs-site imports any other file of it.
 import { fileURLToPath } from 'node:url';
 
+export { type StaticSite, serveStatic } from '../server/static-server';
 export { inputsHash } from './inputs-hash';
 export { siteIsFresh } from './site-freshness';
-export { serveStatic, type StaticSite } from '../server/static-server';
 
 /** Where `buildSite` writes the site (absolute path). */
 export const SITE_DIR = fileURLToPath(new URL('../dist', import.meta.url));

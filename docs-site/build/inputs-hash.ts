@@ -18,7 +18,11 @@ const filesUnder = (root: string, entry: string): string[] => {
 export const inputsHash = (root: string, entries: readonly string[]): string => {
   const hash = createHash('sha256');
   for (const file of entries.flatMap((entry) => filesUnder(root, entry)).sort()) {
-    hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
   }
   return hash.digest('hex');
 };

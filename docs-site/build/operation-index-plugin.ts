@@ -2,7 +2,7 @@
 // read at build time through the spec reader. The explorer's first screen needs only this list; the bundled
 // documents load when an operation is opened.
 import type { Plugin } from 'vite';
-import { FAMILIES, listOperations, type Family } from '../../spec-model/document';
+import { FAMILIES, type Family, listOperations } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 
 export const OPERATION_INDEX_ID = 'virtual:operation-index';

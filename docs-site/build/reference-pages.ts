@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FAMILIES, METHODS, type BundledDocument, type Family } from '../../spec-model/document';
+import { type BundledDocument, FAMILIES, type Family, METHODS } from '../../spec-model/document';
 import { asJsonObject } from '../../spec-model/json';
 import { readDocumentFile } from '../../spec-model/load';
 import { REDOCLY_ENV } from '../../spec-model/redocly-env';
@@ -36,7 +36,10 @@ export const withSiteLinks = (family: Family, doc: BundledDocument): BundledDocu
           const operation = asJsonObject(value);
           if (!PATH_ITEM_METHODS.includes(key) || !operation || typeof operation.operationId !== 'string') return [key, value];
           const link = `**[Try ${operation.operationId} in the explorer](../explorer/#/operation/${encodeURIComponent(operation.operationId)})**`;
-          return [key, { ...operation, description: `${link}\n\n${typeof operation.description === 'string' ? operation.description : ''}` }];
+          return [
+            key,
+            { ...operation, description: `${link}\n\n${typeof operation.description === 'string' ? operation.description : ''}` },
+          ];
         }),
       ),
     ]),

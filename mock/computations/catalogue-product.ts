@@ -14,7 +14,7 @@ export const DEFAULT_VARIANT_ID = '00000000-0000-0000-0000-000000000000';
 
 /** The price after the product's discount (`AMOUNT` off, or `PERCENT` off), never below zero. */
 export const discounted = (priceCents: number, discount: Product['discount']): number => {
-  if (!discount || !discount.value) return priceCents;
+  if (!discount?.value) return priceCents;
   if (discount.type === 'AMOUNT') return Math.max(0, priceCents - toCents(discount.value));
   if (discount.type === 'PERCENT') return Math.max(0, Math.round(priceCents * (1 - discount.value / 100)));
   return priceCents;
@@ -48,7 +48,9 @@ const range = (values: readonly number[]) => (values.length ? { minValue: Math.m
 const combinations = (options: Product['productOptions']): Record<string, string>[] =>
   (options ?? []).reduce<Record<string, string>[]>(
     (all, option) =>
-      all.flatMap((partial) => (option.choices ?? []).map((choice) => ({ ...partial, [option.name ?? '']: choice.description ?? choice.value ?? '' }))),
+      all.flatMap((partial) =>
+        (option.choices ?? []).map((choice) => ({ ...partial, [option.name ?? '']: choice.description ?? choice.value ?? '' })),
+      ),
     [{}],
   );
 
@@ -74,8 +76,11 @@ export const completeProduct = (product: Product, settings: SiteSettings, now: s
     const own = existing?.variant;
     const variantPriceCents = product.manageVariants && own?.priceData?.price !== undefined ? toCents(own.priceData.price) : priceCents;
     const variantPrice = priceData(variantPriceCents, product.discount, currency);
-    const variantCost = product.manageVariants && own?.costAndProfitData?.itemCost !== undefined ? toCents(own.costAndProfitData.itemCost) : costCents;
-    const quantity = existing?.stock?.quantity ?? (product.stock?.trackInventory ? Math.floor((product.stock?.quantity ?? 0) / choiceSets.length) : undefined);
+    const variantCost =
+      product.manageVariants && own?.costAndProfitData?.itemCost !== undefined ? toCents(own.costAndProfitData.itemCost) : costCents;
+    const quantity =
+      existing?.stock?.quantity ??
+      (product.stock?.trackInventory ? Math.floor((product.stock?.quantity ?? 0) / choiceSets.length) : undefined);
     const inStock = product.stock?.trackInventory ? (quantity ?? 0) > 0 : (existing?.stock?.inStock ?? product.stock?.inStock ?? true);
     return {
       id: existing?.id ?? (choiceSets.length === 1 && Object.keys(choices).length === 0 ? DEFAULT_VARIANT_ID : newId()),
@@ -101,15 +106,20 @@ export const completeProduct = (product: Product, settings: SiteSettings, now: s
   const quantity = tracked ? variants.reduce((sum, variant) => sum + (variant.stock?.quantity ?? 0), 0) : undefined;
   const slug = product.slug || slugify(product.name ?? '') || 'product';
   const prices = variants.map((variant) => variant.variant?.priceData?.price ?? 0);
-  const costs = variants.flatMap((variant) => (variant.variant?.costAndProfitData?.itemCost === undefined ? [] : [variant.variant.costAndProfitData.itemCost]));
+  const costs = variants.flatMap((variant) =>
+    variant.variant?.costAndProfitData?.itemCost === undefined ? [] : [variant.variant.costAndProfitData.itemCost],
+  );
   const weights = variants.flatMap((variant) => (variant.variant?.weight === undefined ? [] : [variant.variant.weight]));
   const productOptions = product.productOptions?.map((option) => ({
     ...option,
-    optionType: option.optionType ?? (option.choices?.every((choice) => /^#[0-9a-f]{6}$/i.test(choice.value ?? '')) ? 'color' : 'drop_down'),
+    optionType:
+      option.optionType ?? (option.choices?.every((choice) => /^#[0-9a-f]{6}$/i.test(choice.value ?? '')) ? 'color' : 'drop_down'),
     choices: option.choices?.map((choice) => ({
       ...choice,
       visible: choice.visible ?? true,
-      inStock: variants.some((variant) => variant.choices?.[option.name ?? ''] === (choice.description ?? choice.value) && variant.stock?.inStock),
+      inStock: variants.some(
+        (variant) => variant.choices?.[option.name ?? ''] === (choice.description ?? choice.value) && variant.stock?.inStock,
+      ),
     })),
   }));
 
@@ -147,7 +157,10 @@ export const completeProduct = (product: Product, settings: SiteSettings, now: s
 };
 
 /** The variant a cart line or an availability check names: by id, or by the choices of its options. */
-export const findVariant = (product: Product, options: { variantId?: string; options?: Record<string, string> } | undefined): ProductVariant | undefined => {
+export const findVariant = (
+  product: Product,
+  options: { variantId?: string; options?: Record<string, string> } | undefined,
+): ProductVariant | undefined => {
   const variants = product.variants ?? [];
   if (options?.variantId) return variants.find((variant) => variant.id === options.variantId);
   const wanted = options?.options;

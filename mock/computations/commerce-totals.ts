@@ -64,13 +64,16 @@ export interface Totals {
   readonly lineTax: ReadonlyMap<string, number>;
 }
 
-const serves = (option: ShippingOption, country: string | undefined): boolean => option.countries.includes('*') || (country !== undefined && option.countries.includes(country));
+const serves = (option: ShippingOption, country: string | undefined): boolean =>
+  option.countries.includes('*') || (country !== undefined && option.countries.includes(country));
 
 /** The most specific tax rule for a destination: subdivision, then country, then `*`. */
 export const taxRuleFor = (rules: readonly TaxRule[], destination: Destination | undefined): TaxRule | undefined => {
   if (!destination?.country) return undefined;
   return (
-    rules.find((rule) => rule.country === destination.country && rule.subdivision !== undefined && rule.subdivision === destination.subdivision) ??
+    rules.find(
+      (rule) => rule.country === destination.country && rule.subdivision !== undefined && rule.subdivision === destination.subdivision,
+    ) ??
     rules.find((rule) => rule.country === destination.country && rule.subdivision === undefined) ??
     rules.find((rule) => rule.country === '*')
   );
@@ -93,17 +96,24 @@ export const computeTotals = (input: TotalsInput): Totals => {
   const { settings, lines } = input;
   const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
 
-  const coupon = input.couponCode ? settings.coupons.find((candidate) => candidate.code.toUpperCase() === input.couponCode?.toUpperCase()) : undefined;
+  const coupon = input.couponCode
+    ? settings.coupons.find((candidate) => candidate.code.toUpperCase() === input.couponCode?.toUpperCase())
+    : undefined;
   let couponError: string | undefined;
   if (input.couponCode && !coupon) couponError = `${input.couponCode} is not a coupon of the site`;
-  else if (coupon?.minimumSubtotal && subtotal < toCents(coupon.minimumSubtotal)) couponError = `${coupon.code} needs a subtotal of at least ${coupon.minimumSubtotal}`;
+  else if (coupon?.minimumSubtotal && subtotal < toCents(coupon.minimumSubtotal))
+    couponError = `${coupon.code} needs a subtotal of at least ${coupon.minimumSubtotal}`;
   const applied = coupon && !couponError ? coupon : undefined;
-  const couponDiscount = Math.min(subtotal, applied ? (applied.percentOff !== undefined ? percentOf(subtotal, applied.percentOff / 100) : toCents(applied.amountOff)) : 0);
+  const couponDiscount = Math.min(
+    subtotal,
+    applied ? (applied.percentOff !== undefined ? percentOf(subtotal, applied.percentOff / 100) : toCents(applied.amountOff)) : 0,
+  );
 
   const merchantDiscount = Math.min(
     subtotal - couponDiscount,
     (input.merchantDiscounts ?? []).reduce(
-      (sum, discount) => sum + (discount.kind === 'PERCENT' ? percentOf(subtotal, (discount.percentage ?? 0) / 100) : (discount.amountCents ?? 0)),
+      (sum, discount) =>
+        sum + (discount.kind === 'PERCENT' ? percentOf(subtotal, (discount.percentage ?? 0) / 100) : (discount.amountCents ?? 0)),
       0,
     ),
   );
@@ -116,7 +126,10 @@ export const computeTotals = (input: TotalsInput): Totals => {
     shippable && input.calculateShipping !== false && country
       ? settings.shippingOptions
           .filter((option) => serves(option, country))
-          .map((option) => ({ option, priceCents: option.freeFrom !== undefined && afterDiscounts >= toCents(option.freeFrom) ? 0 : toCents(option.price) }))
+          .map((option) => ({
+            option,
+            priceCents: option.freeFrom !== undefined && afterDiscounts >= toCents(option.freeFrom) ? 0 : toCents(option.price),
+          }))
       : [];
   const wanted = input.selectedShipping;
   const selected =

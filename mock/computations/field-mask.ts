@@ -6,7 +6,8 @@ export type FieldMask = string | readonly string[] | { readonly paths?: readonly
 
 export const maskPaths = (mask: FieldMask): string[] | undefined => {
   if (mask === undefined) return undefined;
-  const paths = typeof mask === 'string' ? mask.split(',') : Array.isArray(mask) ? mask : ((mask as { paths?: readonly string[] }).paths ?? []);
+  const paths =
+    typeof mask === 'string' ? mask.split(',') : Array.isArray(mask) ? mask : ((mask as { paths?: readonly string[] }).paths ?? []);
   const cleaned = paths.map((path) => String(path).trim()).filter(Boolean);
   return cleaned.length > 0 ? cleaned : undefined;
 };

@@ -1,6 +1,6 @@
 // The two paging styles of the API. Offset: `{ limit, offset }`, 50 by default. Cursor: `{ limit, cursor }`,
 // where the cursor carries the offset and the query it belongs to, so a next page needs only the cursor.
-import { decodeBase64UrlText, DEFAULT_PAGE_SIZE, encodeBase64UrlText } from '../../src/protocol';
+import { DEFAULT_PAGE_SIZE, decodeBase64UrlText, encodeBase64UrlText } from '../../src/protocol';
 import { invalidField } from '../engine/failure';
 import type { Filter, SortSpec } from './query-language';
 
@@ -10,7 +10,10 @@ export interface OffsetPage<T> {
   readonly total: number;
 }
 
-export const offsetPage = <T>(records: readonly T[], paging: { readonly limit?: number; readonly offset?: number } | undefined): OffsetPage<T> => {
+export const offsetPage = <T>(
+  records: readonly T[],
+  paging: { readonly limit?: number; readonly offset?: number } | undefined,
+): OffsetPage<T> => {
   const limit = paging?.limit ?? DEFAULT_PAGE_SIZE;
   const offset = paging?.offset ?? 0;
   return { items: records.slice(offset, offset + limit), offset, total: records.length };
@@ -38,7 +41,13 @@ const decode = (cursor: string, field: string): CursorState => {
 
 /** The query a cursor request stands for: the cursor's own when one is sent, else the request's. */
 export const cursorQuery = (
-  request: { readonly filter?: Filter; readonly sort?: readonly SortSpec[]; readonly cursorPaging?: { readonly cursor?: string; readonly limit?: number } } | undefined,
+  request:
+    | {
+        readonly filter?: Filter;
+        readonly sort?: readonly SortSpec[];
+        readonly cursorPaging?: { readonly cursor?: string; readonly limit?: number };
+      }
+    | undefined,
   field = 'query.cursorPaging.cursor',
 ): { readonly filter?: Filter; readonly sort?: readonly SortSpec[]; readonly offset: number; readonly limit: number } => {
   const limit = request?.cursorPaging?.limit ?? DEFAULT_PAGE_SIZE;
@@ -57,7 +66,10 @@ export interface CursorPage<T> {
 }
 
 /** One page of already filtered and sorted records, with cursors to the next and previous pages. */
-export const cursorPage = <T>(records: readonly T[], at: { readonly filter?: Filter; readonly sort?: readonly SortSpec[]; readonly offset: number; readonly limit: number }): CursorPage<T> => {
+export const cursorPage = <T>(
+  records: readonly T[],
+  at: { readonly filter?: Filter; readonly sort?: readonly SortSpec[]; readonly offset: number; readonly limit: number },
+): CursorPage<T> => {
   const items = records.slice(at.offset, at.offset + at.limit);
   const hasNext = at.offset + at.limit < records.length;
   const carry = { ...(at.filter && { filter: at.filter }), ...(at.sort && { sort: at.sort }) };

@@ -81,7 +81,10 @@ const OPERATORS: Readonly<Record<string, (actual: unknown, operand: unknown, fie
   },
   $exists: (actual, operand) => (actual !== undefined && actual !== null) === Boolean(operand),
   $startsWith: (actual, operand) =>
-    typeof operand === 'string' && (Array.isArray(actual) ? actual : [actual]).some((item) => typeof item === 'string' && item.toLowerCase().startsWith(operand.toLowerCase())),
+    typeof operand === 'string' &&
+    (Array.isArray(actual) ? actual : [actual]).some(
+      (item) => typeof item === 'string' && item.toLowerCase().startsWith(operand.toLowerCase()),
+    ),
   $hasSome: (actual, operand, field) => {
     if (!Array.isArray(operand)) throw invalid(field, '$hasSome takes an array');
     return Array.isArray(actual) && operand.some((item) => actual.some((value) => equals(value, item)));
@@ -90,14 +93,24 @@ const OPERATORS: Readonly<Record<string, (actual: unknown, operand: unknown, fie
     if (!Array.isArray(operand)) throw invalid(field, '$hasAll takes an array');
     return Array.isArray(actual) && operand.every((item) => actual.some((value) => equals(value, item)));
   },
-  $isEmpty: (actual, operand) => (actual === undefined || actual === null || (Array.isArray(actual) && actual.length === 0) || actual === '') === Boolean(operand),
+  $isEmpty: (actual, operand) =>
+    (actual === undefined || actual === null || (Array.isArray(actual) && actual.length === 0) || actual === '') === Boolean(operand),
 };
 
 const isOperatorObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0 && Object.keys(value).every((key) => key.startsWith('$'));
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).every((key) => key.startsWith('$'));
 
 /** Whether a record passes a filter; `aliases` maps a field the API names to where the record keeps it. */
-export const matches = (record: unknown, filter: Filter | undefined, aliases: Readonly<Record<string, string>> = {}, at = 'filter'): boolean => {
+export const matches = (
+  record: unknown,
+  filter: Filter | undefined,
+  aliases: Readonly<Record<string, string>> = {},
+  at = 'filter',
+): boolean => {
   if (!filter) return true;
   if (typeof filter !== 'object' || Array.isArray(filter)) throw invalid(at, 'must be an object of field conditions');
   return Object.entries(filter).every(([key, condition]) => {
@@ -119,7 +132,11 @@ export const matches = (record: unknown, filter: Filter | undefined, aliases: Re
 };
 
 /** Records sorted by each `fieldName` in turn (ASC by default); a stable sort keeps the stored order otherwise. */
-export const sortRecords = <T>(records: readonly T[], sort: readonly SortSpec[] | undefined, aliases: Readonly<Record<string, string>> = {}): T[] => {
+export const sortRecords = <T>(
+  records: readonly T[],
+  sort: readonly SortSpec[] | undefined,
+  aliases: Readonly<Record<string, string>> = {},
+): T[] => {
   const keys = (sort ?? []).filter((spec) => spec.fieldName);
   if (keys.length === 0) return [...records];
   return [...records].sort((a, b) => {
@@ -133,8 +150,17 @@ export const sortRecords = <T>(records: readonly T[], sort: readonly SortSpec[] 
 };
 
 /** Filter then sort: the query of a query call. */
-export const query = <T>(records: readonly T[], filter: Filter | undefined, sort: readonly SortSpec[] | undefined, aliases: Readonly<Record<string, string>> = {}): T[] =>
-  sortRecords(records.filter((record) => matches(record, filter, aliases)), sort, aliases);
+export const query = <T>(
+  records: readonly T[],
+  filter: Filter | undefined,
+  sort: readonly SortSpec[] | undefined,
+  aliases: Readonly<Record<string, string>> = {},
+): T[] =>
+  sortRecords(
+    records.filter((record) => matches(record, filter, aliases)),
+    sort,
+    aliases,
+  );
 
 /** A filter sent as an object or as its JSON text (the catalogue's legacy form). */
 export const readFilter = (value: unknown, field: string): Filter | undefined => {
@@ -147,7 +173,8 @@ export const readFilter = (value: unknown, field: string): Filter | undefined =>
       throw invalid(field, 'must be a JSON object');
     }
   }
-  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) throw invalid(field, 'must be a JSON object of field conditions');
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter))
+    throw invalid(field, 'must be a JSON object of field conditions');
   return filter as Filter;
 };
 
@@ -166,7 +193,8 @@ export const readSort = (value: unknown, field: string): SortSpec[] | undefined 
   return sort.map((entry: unknown, index) => {
     if (typeof entry !== 'object' || entry === null) throw invalid(`${field}[${index}]`, 'must be a sort field');
     const spec = entry as Record<string, unknown>;
-    if ('fieldName' in spec || 'order' in spec) return { ...(typeof spec.fieldName === 'string' && { fieldName: spec.fieldName }), order: String(spec.order ?? 'ASC').toUpperCase() };
+    if ('fieldName' in spec || 'order' in spec)
+      return { ...(typeof spec.fieldName === 'string' && { fieldName: spec.fieldName }), order: String(spec.order ?? 'ASC').toUpperCase() };
     const [name, order] = Object.entries(spec)[0] ?? [];
     return { ...(name && { fieldName: name }), order: String(order ?? 'asc').toUpperCase() };
   });

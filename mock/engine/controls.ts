@@ -3,8 +3,8 @@
 // Controls need no credentials; every failure is in the platform's error body.
 import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
-import type { MockRequest, MockResponse } from '../pipeline/types';
 import { parseJsonText } from '../pipeline/parse-json';
+import type { MockRequest, MockResponse } from '../pipeline/types';
 import type { RecordingEventSink } from './events';
 import { DEFAULT_SESSION, SESSION_NAME } from './identity';
 import type { RequestLog } from './request-log';
@@ -53,7 +53,8 @@ const sessionName = (value: unknown, field: string): string | undefined => {
 
 const integerIn = (value: unknown, field: string, min: number, max: number): number | undefined => {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return bad(field, `must be an integer from ${min} to ${max}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
+    return bad(field, `must be an integer from ${min} to ${max}`);
   return value;
 };
 
@@ -70,11 +71,14 @@ const readBody = (request: MockRequest): Record<string, unknown> => {
 
 const failureOf = (value: unknown): ForcedFailure | undefined => {
   if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('failure', 'must be an object { status, code?, description?, times? }');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return bad('failure', 'must be an object { status, code?, description?, times? }');
   const given = value as Record<string, unknown>;
   const status = integerIn(given.status, 'failure.status', 400, 599) ?? bad('failure.status', 'is required');
-  if (given.code !== undefined && (typeof given.code !== 'string' || !/^[A-Z][A-Z0-9_]{0,99}$/.test(given.code))) bad('failure.code', 'must be CONSTANT_CASE, at most 100 characters');
-  if (given.description !== undefined && (typeof given.description !== 'string' || given.description.length > 1000)) bad('failure.description', 'must be text of at most 1000 characters');
+  if (given.code !== undefined && (typeof given.code !== 'string' || !/^[A-Z][A-Z0-9_]{0,99}$/.test(given.code)))
+    bad('failure.code', 'must be CONSTANT_CASE, at most 100 characters');
+  if (given.description !== undefined && (typeof given.description !== 'string' || given.description.length > 1000))
+    bad('failure.description', 'must be text of at most 1000 characters');
   const times = integerIn(given.times, 'failure.times', 1, 1_000_000);
   return {
     status,
@@ -85,7 +89,13 @@ const failureOf = (value: unknown): ForcedFailure | undefined => {
 };
 
 /** The answer of a control call, or undefined when the path is not a control (the caller answers 404). */
-export const serveControl = async (host: ControlsHost, request: MockRequest, method: string, path: string, search: URLSearchParams): Promise<MockResponse | undefined> => {
+export const serveControl = async (
+  host: ControlsHost,
+  request: MockRequest,
+  method: string,
+  path: string,
+  search: URLSearchParams,
+): Promise<MockResponse | undefined> => {
   const { requestId } = request;
   const name = path.slice(CONTROLS_PREFIX.length);
   const headerSession = request.headers['x-mock-session'];
@@ -107,7 +117,8 @@ export const serveControl = async (host: ControlsHost, request: MockRequest, met
     if (method === 'POST' && name === 'seed') {
       const body = readBody(request);
       const session = sessionName(body.session, 'session') ?? sessionName(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const fixture = typeof body.fixture === 'string' ? body.fixture : bad('fixture', `is required: one of ${host.fixtureNames.join(', ')}`);
+      const fixture =
+        typeof body.fixture === 'string' ? body.fixture : bad('fixture', `is required: one of ${host.fixtureNames.join(', ')}`);
       if (!host.fixtureNames.includes(fixture)) bad('fixture', `must be one of ${host.fixtureNames.join(', ')}`);
       const counts = await host.seed(session, fixture);
       return json({ session, fixture, counts }, requestId);
@@ -126,7 +137,12 @@ export const serveControl = async (host: ControlsHost, request: MockRequest, met
       const latencyMs = integerIn(body.latencyMs, 'latencyMs', 0, 60_000);
       const failure = failureOf(body.failure);
       if (latencyMs === undefined && failure === undefined) bad('body', 'needs latencyMs or failure');
-      const scenario = host.scenarios.set({ operationId, session, ...(latencyMs !== undefined && { latencyMs }), ...(failure && { failure }) });
+      const scenario = host.scenarios.set({
+        operationId,
+        session,
+        ...(latencyMs !== undefined && { latencyMs }),
+        ...(failure && { failure }),
+      });
       return json({ scenario }, requestId);
     }
     if (method === 'DELETE' && name === 'scenarios') return json({ cleared: host.scenarios.clear(fromQuery()) }, requestId);
@@ -141,7 +157,10 @@ export const serveControl = async (host: ControlsHost, request: MockRequest, met
     }
   } catch (error) {
     if (error instanceof ControlError) {
-      return validationFailure([{ field: error.field, description: error.description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' }], requestId);
+      return validationFailure(
+        [{ field: error.field, description: error.description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' }],
+        requestId,
+      );
     }
     throw error;
   }
@@ -150,4 +169,7 @@ export const serveControl = async (host: ControlsHost, request: MockRequest, met
 
 /** The 404 of a path under /__mock/ that is no control of this mode. */
 export const noSuchControl = (method: string, path: string, mode: string, requestId: string): MockResponse =>
-  applicationFailure({ status: 404, code: 'NOT_FOUND', description: `No mock control at ${method} ${path.slice(0, 200)} in ${mode} mode` }, requestId);
+  applicationFailure(
+    { status: 404, code: 'NOT_FOUND', description: `No mock control at ${method} ${path.slice(0, 200)} in ${mode} mode` },
+    requestId,
+  );

@@ -10,11 +10,11 @@ import { createPagesStage } from '../pipeline/stages/pages';
 import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-compilers';
-import { CONTROLS_PREFIX, serveControl, type ControlsHost } from './controls';
+import { CONTROLS_PREFIX, type ControlsHost, serveControl } from './controls';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
-import { seedStore, type Fixture } from './fixtures';
-import { DEFAULT_SESSION, IdentityRegistry, SESSION_NAME, type Identity } from './identity';
+import { type Fixture, seedStore } from './fixtures';
+import { DEFAULT_SESSION, type Identity, IdentityRegistry, SESSION_NAME } from './identity';
 import { MemoryStoreProvider } from './memory-store';
 import type { Services } from './operation';
 import { RequestLog } from './request-log';
@@ -134,7 +134,10 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   // The session a control names in its header must be well formed; the extra controls come first.
   const controls: MockPages = async (request, method, path, search) => {
     if (request.headers['x-mock-session'] !== undefined && !headerSession(request.headers)) {
-      return validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], request.requestId);
+      return validationFailure(
+        [{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
+        request.requestId,
+      );
     }
     return (await options.controls?.(request, method, path, search)) ?? (await serveControl(host, request, method, path, search));
   };

@@ -1,7 +1,7 @@
 // `Prefer: code=N` and `Prefer: example=NAME` in stateful mode: the operation's declared example for that
 // status (or that named example), served as Prism serves it, without touching state. The sign-in scenarios
 // answer with the same examples.
-import { asBundledDocument, jsonContent, listOperations, type Family } from '../../spec-model/document';
+import { asBundledDocument, type Family, jsonContent, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 
 export interface ExampleAnswer {
@@ -40,7 +40,8 @@ export class ExampleAnswers {
     const set = status === undefined ? undefined : byStatus.get(status);
     if (status === undefined || !set) return { missing: `${operationId} declares no example for status ${prefer.code ?? '2xx'}` };
     if (prefer.example !== undefined) {
-      if (!(prefer.example in set)) return { missing: `${operationId} has no example "${prefer.example}" for status ${status}; it has ${Object.keys(set).join(', ')}` };
+      if (!(prefer.example in set))
+        return { missing: `${operationId} has no example "${prefer.example}" for status ${status}; it has ${Object.keys(set).join(', ')}` };
       return { status, body: set[prefer.example] };
     }
     return { status, body: Object.values(set)[0] };

@@ -26,7 +26,11 @@ export type OperationIdOf<F extends ServiceFamily> = keyof ServiceTypesByFamily[
 export type AnyOperationId = OperationIdOf<'commerce'> | OperationIdOf<'platform'>;
 
 /** The generated types mark read-only fields `readonly`; the mock is the server that writes them. */
-export type Writable<T> = T extends readonly (infer U)[] ? Writable<U>[] : T extends object ? { -readonly [K in keyof T]: Writable<T[K]> } : T;
+export type Writable<T> = T extends readonly (infer U)[]
+  ? Writable<U>[]
+  : T extends object
+    ? { -readonly [K in keyof T]: Writable<T[K]> }
+    : T;
 
 /** The shape of each operation's entry in the generated types. */
 interface OperationTypes {
@@ -43,7 +47,9 @@ type AnswersOf<F extends ServiceFamily, K extends OperationIdOf<F>> = TypesOf<F,
  * The body an event carries: for an event the contract declares, the domain event its webhook declares less the
  * common fields the engine adds (`{ createdEvent: { entity } }`, `{ actionEvent: { body } }`...).
  */
-export type EventBodyOf<Type extends EventType> = Type extends { readonly eventType: infer Name extends DeclaredEventType } ? DomainEventBody<Name> : EventBody;
+export type EventBodyOf<Type extends EventType> = Type extends { readonly eventType: infer Name extends DeclaredEventType }
+  ? DomainEventBody<Name>
+  : EventBody;
 
 /** A call's context without its request: what helpers shared by several operations take. */
 export interface CallContext extends Omit<OperationContext, 'path' | 'query' | 'body' | 'emit'> {
@@ -88,8 +94,10 @@ export interface ServiceOperation<F extends ServiceFamily, K extends OperationId
 export type ServiceTable<F extends ServiceFamily, K extends OperationIdOf<F>> = { readonly [Id in K]: ServiceOperation<F, Id> };
 
 /** Declares a service's operations of one family; returns the table itself (no wrapper on the request path). */
-export const defineService = <F extends ServiceFamily, K extends OperationIdOf<F>>(_family: F, operations: ServiceTable<F, K>): ServiceTable<F, K> =>
-  operations;
+export const defineService = <F extends ServiceFamily, K extends OperationIdOf<F>>(
+  _family: F,
+  operations: ServiceTable<F, K>,
+): ServiceTable<F, K> => operations;
 
 /**
  * The operation's declared example for a status (or a named one) as its answer: the examples are the

@@ -7,11 +7,11 @@ import { parsePrefer } from '../pipeline/prefer-header';
 import type { ContractAnswer, HandlerResult, OperationHandler } from '../pipeline/stages/handler';
 import type { MockResponse, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
-import { eventIdentity, type EventSink, type RecordedEvent } from './events';
+import { type EventSink, eventIdentity, type RecordedEvent } from './events';
 import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
 import type { IdentityRegistry } from './identity';
-import type { OperationContext, ServiceOperations } from './operation';
+import type { Answer, OperationContext, ServiceOperations } from './operation';
 import type { Scenarios } from './scenarios';
 import type { SessionStore } from './store';
 
@@ -51,7 +51,10 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       if (scenario?.latencyMs) await sleep(scenario.latencyMs);
       if (scenario?.failure) {
         const { status, code, description } = scenario.failure;
-        return applicationFailure({ status, ...(code && { code }), description: description ?? `Forced by the ${operationId} scenario of session ${session}` }, requestId);
+        return applicationFailure(
+          { status, ...(code && { code }), description: description ?? `Forced by the ${operationId} scenario of session ${session}` },
+          requestId,
+        );
       }
 
       const prefer = raw.headers.prefer === undefined ? undefined : parsePrefer(raw.headers.prefer);
@@ -102,7 +105,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
           }),
       };
 
-      let answer;
+      let answer: Answer;
       try {
         const run = () => impl.handle(context);
         answer = operation.readOnly ? await run() : await options.exclusive(session, run);
@@ -111,7 +114,13 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         if (!(error instanceof PlatformFailure)) throw error;
         return { kind: 'refusal', status: error.status, code: error.code, description: error.description, data: error.data };
       }
-      return { kind: 'answer', status: answer.status ?? 200, body: answer.body, headers: answer.headers, effects: pending.length > 0 ? pending : undefined };
+      return {
+        kind: 'answer',
+        status: answer.status ?? 200,
+        body: answer.body,
+        headers: answer.headers,
+        effects: pending.length > 0 ? pending : undefined,
+      };
     },
 
     accepted(answer: ContractAnswer): void {

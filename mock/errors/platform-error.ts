@@ -2,12 +2,12 @@
 // (`message` + `details.validationError` or `details.applicationError`) and the request-id header.
 import {
   constantCase,
+  type ErrorResponse,
+  type FieldViolation,
   JSON_MEDIA_TYPE,
   REQUEST_ID_HEADER,
   statusText,
   violationMessage,
-  type ErrorResponse,
-  type FieldViolation,
 } from '../../src/protocol';
 import type { MockResponse } from '../pipeline/types';
 

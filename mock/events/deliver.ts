@@ -76,5 +76,10 @@ export const deliverWithRetries = async (options: DeliveryAttemptOptions): Promi
     }
   }
   if (signal.aborted) lastError = describeFailure(undefined, options.timeoutMs, signal);
-  return { delivered: false, attempts, ...(responseStatus !== undefined && { responseStatus }), ...(lastError !== undefined && { lastError }) };
+  return {
+    delivered: false,
+    attempts,
+    ...(responseStatus !== undefined && { responseStatus }),
+    ...(lastError !== undefined && { lastError }),
+  };
 };

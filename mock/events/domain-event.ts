@@ -17,7 +17,12 @@ export interface DomainEventOptions {
   readonly sequence?: number;
 }
 
-export const domainEvent = <T extends EventType>(eventType: T, entityId: string, body: DomainEventBody<T>, options: DomainEventOptions = {}): EventPayloads[T] => {
+export const domainEvent = <T extends EventType>(
+  eventType: T,
+  entityId: string,
+  body: DomainEventBody<T>,
+  options: DomainEventOptions = {},
+): EventPayloads[T] => {
   const entry = EVENT_CATALOG.get(eventType);
   if (!entry) throw new TypeError(`domainEvent(eventType): unknown event type ${JSON.stringify(eventType)}`);
   const eventTime = options.eventTime ?? new Date();

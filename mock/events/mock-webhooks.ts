@@ -4,7 +4,7 @@
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { EVENT_CATALOG, type EventIdentity } from '../../src/events';
-import { toDomainEvent, type EventSink, type RecordedEvent } from '../engine/events';
+import { type EventSink, type RecordedEvent, toDomainEvent } from '../engine/events';
 import type { MockPages } from '../pipeline/types';
 import { createEventChecker } from './event-checker';
 import type { EventToSign } from './sign-event';
@@ -41,7 +41,8 @@ export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks =
   const check = createEventChecker(documents);
   const violations: string[] = [];
   let ready: Promise<WebhookDispatcher> | undefined;
-  const dispatcher = () => (ready ??= generateSigningKeyPair().then((keyPair) => createWebhookDispatcher({ ...dispatcherOptions, keyPair })));
+  const dispatcher = () =>
+    (ready ??= generateSigningKeyPair().then((keyPair) => createWebhookDispatcher({ ...dispatcherOptions, keyPair })));
 
   const deliver = (event: RecordedEvent) => {
     if (!EVENT_CATALOG.has(event.eventType)) return; // Recorded at /__mock/events; the spec declares no webhook for it.

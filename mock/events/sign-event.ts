@@ -1,6 +1,6 @@
 // The platform's delivery of one event, built and signed as the platform does: an RS256 JWT whose `data` claim is
 // the event message as JSON, the message's `identity` and `data` being JSON strings again (spec: webhooks).
-import { SignJWT, type CryptoKey } from 'jose';
+import { type CryptoKey, SignJWT } from 'jose';
 import { EVENT_ALGORITHM, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
 
 /** One event to deliver: its type, the app instance it goes to, who caused it and the domain event. */

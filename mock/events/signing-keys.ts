@@ -1,5 +1,5 @@
 // The key pair the mock signs event deliveries with: made at start, never stored; its public half is served as PEM.
-import { exportSPKI, generateKeyPair, type CryptoKey } from 'jose';
+import { type CryptoKey, exportSPKI, generateKeyPair } from 'jose';
 import { EVENT_ALGORITHM } from '../../src/events';
 
 export interface SigningKeyPair {

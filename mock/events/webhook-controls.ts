@@ -7,7 +7,7 @@ import { DEFAULT_SESSION, SESSION_NAME } from '../engine/identity';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
 import { parseJsonText } from '../pipeline/parse-json';
 import type { MockRequest, MockResponse } from '../pipeline/types';
-import { WebhookSubscriptionError, type WebhookDispatcher } from './webhook-dispatcher';
+import { type WebhookDispatcher, WebhookSubscriptionError } from './webhook-dispatcher';
 
 const PREFIX = '/__mock/webhooks';
 
@@ -19,7 +19,8 @@ const json = (body: unknown, requestId: string, status = 200): MockResponse => (
 
 const sessionOf = (value: unknown, field: string): string | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !SESSION_NAME.test(value)) throw new WebhookSubscriptionError(field, 'FORMAT', 'must be 1 to 100 letters, digits or ._:-');
+  if (typeof value !== 'string' || !SESSION_NAME.test(value))
+    throw new WebhookSubscriptionError(field, 'FORMAT', 'must be 1 to 100 letters, digits or ._:-');
   return value;
 };
 
@@ -27,7 +28,8 @@ const bodyOf = (request: MockRequest): Record<string, unknown> => {
   if (request.body.length === 0) throw new WebhookSubscriptionError('url', 'REQUIRED_FIELD', 'is required');
   const parsed = parseJsonText(new TextDecoder().decode(request.body));
   if (!parsed.ok) throw new WebhookSubscriptionError('body', 'FORMAT', parsed.reason);
-  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) throw new WebhookSubscriptionError('body', 'FORMAT', 'must be a JSON object');
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
+    throw new WebhookSubscriptionError('body', 'FORMAT', 'must be a JSON object');
   return parsed.value as Record<string, unknown>;
 };
 
@@ -49,7 +51,11 @@ export const serveWebhookControls = async (
     if (method === 'POST' && rest === '') {
       const body = bodyOf(request);
       const session = sessionOf(body.session, 'session') ?? headerSession() ?? DEFAULT_SESSION;
-      const { id, url, eventTypes } = (await dispatcher()).subscribe({ session, url: body.url as string, ...(body.eventTypes !== undefined && { eventTypes: body.eventTypes as string[] }) });
+      const { id, url, eventTypes } = (await dispatcher()).subscribe({
+        session,
+        url: body.url as string,
+        ...(body.eventTypes !== undefined && { eventTypes: body.eventTypes as string[] }),
+      });
       return json({ subscription: { id, url, eventTypes, session } }, requestId);
     }
     if (method === 'GET' && rest === '') {
@@ -58,18 +64,28 @@ export const serveWebhookControls = async (
     if (method === 'GET' && rest === '/violations') return json({ violations }, requestId);
     if (method === 'GET' && rest === '/deliveries') return json({ deliveries: (await dispatcher()).deliveries(querySession()) }, requestId);
     if (method === 'GET' && rest === '/public-key') {
-      return { status: 200, headers: { 'content-type': 'text/plain; charset=utf-8', [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' }, body: (await dispatcher()).publicKeyPem() };
+      return {
+        status: 200,
+        headers: { 'content-type': 'text/plain; charset=utf-8', [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' },
+        body: (await dispatcher()).publicKeyPem(),
+      };
     }
     if (method === 'DELETE' && /^\/[^/]+$/.test(rest)) {
       const id = decodeURIComponent(rest.slice(1));
       if (!(await dispatcher()).unsubscribe(id)) {
-        return applicationFailure({ status: 404, code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', description: `No webhook subscription ${id.slice(0, 100)}` }, requestId);
+        return applicationFailure(
+          { status: 404, code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', description: `No webhook subscription ${id.slice(0, 100)}` },
+          requestId,
+        );
       }
       return json({ deleted: id }, requestId);
     }
   } catch (error) {
     if (error instanceof WebhookSubscriptionError) {
-      return validationFailure([{ field: error.field, description: error.message, violatedRule: error.ruleName, ruleName: error.ruleName }], requestId);
+      return validationFailure(
+        [{ field: error.field, description: error.message, violatedRule: error.ruleName, ruleName: error.ruleName }],
+        requestId,
+      );
     }
     throw error;
   }

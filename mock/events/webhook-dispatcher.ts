@@ -2,8 +2,8 @@
 // every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
-import { deliverWithRetries, type DeliveryAttemptOptions } from './deliver';
-import { signEvent, type EventToSign, type SignEventOptions } from './sign-event';
+import { type DeliveryAttemptOptions, deliverWithRetries } from './deliver';
+import { type EventToSign, type SignEventOptions, signEvent } from './sign-event';
 import type { SigningKeyPair } from './signing-keys';
 
 export interface WebhookDispatcherOptions {
@@ -121,17 +121,23 @@ const checkUrl = (url: unknown): string => {
 const checkEventTypes = (eventTypes: unknown): EventType[] => {
   if (eventTypes === undefined) return [...EVENT_CATALOG.keys()] as EventType[];
   if (!Array.isArray(eventTypes)) throw new WebhookSubscriptionError('eventTypes', 'FORMAT', 'must be an array of event types');
-  if (eventTypes.length === 0) throw new WebhookSubscriptionError('eventTypes', 'MIN_SIZE', 'must name at least one event type (leave it out for every type)');
+  if (eventTypes.length === 0)
+    throw new WebhookSubscriptionError('eventTypes', 'MIN_SIZE', 'must name at least one event type (leave it out for every type)');
   eventTypes.forEach((eventType, index) => {
     if (typeof eventType !== 'string' || !EVENT_CATALOG.has(eventType)) {
-      throw new WebhookSubscriptionError(`eventTypes[${index}]`, 'INVALID_ENUM_VALUE', `is not an event type of the spec (${JSON.stringify(eventType)})`);
+      throw new WebhookSubscriptionError(
+        `eventTypes[${index}]`,
+        'INVALID_ENUM_VALUE',
+        `is not an event type of the spec (${JSON.stringify(eventType)})`,
+      );
     }
   });
   return [...new Set(eventTypes as EventType[])];
 };
 
 const checkOption = (name: string, value: number, min: number, max: number) => {
-  if (!Number.isInteger(value) || value < min || value > max) throw new RangeError(`createWebhookDispatcher: ${name} must be an integer from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new RangeError(`createWebhookDispatcher: ${name} must be an integer from ${min} to ${max}, got ${value}`);
   return value;
 };
 
@@ -180,7 +186,8 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   const dispatcher: WebhookDispatcher = {
     subscribe(input) {
       if (closed) throw new Error('the webhook dispatcher is closed');
-      if (typeof input?.session !== 'string' || input.session === '') throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
+      if (typeof input?.session !== 'string' || input.session === '')
+        throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
       const subscription: WebhookSubscription = {
         id: globalThis.crypto.randomUUID(),
         session: input.session,
@@ -208,7 +215,9 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
     dispatch(session, event) {
       if (!EVENT_CATALOG.has(event.eventType)) throw new TypeError(`dispatch: unknown event type ${JSON.stringify(event.eventType)}`);
       const found = sessions.get(session);
-      const targets = [...(found?.subscriptions.values() ?? [])].filter((subscription) => subscription.eventTypes.includes(event.eventType));
+      const targets = [...(found?.subscriptions.values() ?? [])].filter((subscription) =>
+        subscription.eventTypes.includes(event.eventType),
+      );
       if (!found || targets.length === 0 || closed) return Promise.resolve([]);
       const entries = targets.map((subscription) => ({
         id: globalThis.crypto.randomUUID(),

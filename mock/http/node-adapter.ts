@@ -7,11 +7,11 @@ import { REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure, internalFailure } from '../errors/platform-error';
 import { bodyTooLarge, type TransportLimits } from '../limits';
 import type { Pipeline } from '../pipeline/pipeline';
-import type { MockResponse } from '../pipeline/types';
-import { corsHeaders, isOriginAllowed, preflightHeaders, type CorsPolicy } from './cors';
-import { createAnswerBatch } from './answer-batch';
-import { readBody } from './read-body';
 import { newRequestId } from '../pipeline/request-id';
+import type { MockResponse } from '../pipeline/types';
+import { createAnswerBatch } from './answer-batch';
+import { type CorsPolicy, corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
+import { readBody } from './read-body';
 
 export interface AdapterOptions {
   readonly pipeline: Pipeline;
@@ -44,7 +44,10 @@ const DRAIN_MS = 5_000;
 const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse, extra: Record<string, string>, drain = false): void => {
   if (res.headersSent || res.destroyed) return;
   // A text body is written as it is (no copy into a Buffer first): only its length in bytes is needed here.
-  const body = typeof response.body === 'string' ? response.body : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
+  const body =
+    typeof response.body === 'string'
+      ? response.body
+      : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   try {
     res.writeHead(response.status, { ...response.headers, ...extra, 'content-length': String(length) });
@@ -126,7 +129,10 @@ export const listen = async (options: AdapterOptions, host: string, port: number
     if (req.method === 'OPTIONS' && origin && req.headers['access-control-request-method']) {
       req.resume();
       if (!isOriginAllowed(cors, origin)) {
-        const forbidden = applicationFailure({ status: 403, code: 'FORBIDDEN', description: `Origin ${origin.slice(0, 200)} is not allowed; set MOCK_ALLOWED_ORIGINS` }, requestId);
+        const forbidden = applicationFailure(
+          { status: 403, code: 'FORBIDDEN', description: `Origin ${origin.slice(0, 200)} is not allowed; set MOCK_ALLOWED_ORIGINS` },
+          requestId,
+        );
         return send(req, res, forbidden, cross);
       }
       res.writeHead(204, { ...cross, ...preflightHeaders(req.headers['access-control-request-headers']), [REQUEST_ID_HEADER]: requestId });
@@ -150,7 +156,13 @@ export const listen = async (options: AdapterOptions, host: string, port: number
           if (read.reason === 'too-large') tooLarge();
           return;
         }
-        const response = await pipeline({ method: req.method ?? 'GET', target: req.url ?? '/', headers: headerMap(req), body: read.body, requestId });
+        const response = await pipeline({
+          method: req.method ?? 'GET',
+          target: req.url ?? '/',
+          headers: headerMap(req),
+          body: read.body,
+          requestId,
+        });
         later(() => send(req, res, response, cross), crashed);
       })
       .catch(crashed);
@@ -166,7 +178,11 @@ export const listen = async (options: AdapterOptions, host: string, port: number
       pending.shouldKeepAlive = false;
       const requestId = newRequestId();
       const response = applicationFailure({ status: known.status, description: known.description }, requestId);
-      pending.writeHead(response.status, { ...response.headers, connection: 'close', 'content-length': String(Buffer.byteLength(String(response.body))) });
+      pending.writeHead(response.status, {
+        ...response.headers,
+        connection: 'close',
+        'content-length': String(Buffer.byteLength(String(response.body))),
+      });
       pending.end(response.body);
       return;
     }

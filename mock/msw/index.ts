@@ -44,11 +44,11 @@ export const createMockHandlers = (options: MockHandlerOptions = {}): MswMock =>
     ...(options.webhooks && { webhooks: options.webhooks }),
   });
 
-export type { MswMock } from './msw-adapter';
 export type { StatefulEngine } from '../engine/engine';
-export type { Fixture, SiteSettings } from '../engine/fixtures';
-export type { RecordedEvent, EventSink } from '../engine/events';
+export type { EventSink, RecordedEvent } from '../engine/events';
 export { toDomainEvent } from '../engine/events';
+export type { Fixture, SiteSettings } from '../engine/fixtures';
 export { DEFAULT_API_KEY } from '../engine/identity';
 export type { MockWebhooks } from '../events/mock-webhooks';
 export type { Delivery, WebhookDispatcher, WebhookSubscription } from '../events/webhook-dispatcher';
+export type { MswMock } from './msw-adapter';

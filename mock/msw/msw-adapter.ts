@@ -2,7 +2,7 @@
 // tests in Node and for Storybook or development in the browser. The composition root builds the mock, as for
 // the Node server; here a Fetch API Request only becomes a MockRequest (its body bounded by the same limit) and
 // the MockResponse a Fetch API Response.
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { composeMock } from '../compose-mock';
@@ -56,7 +56,8 @@ const toMockRequest = async (request: Request, prefix: string, maxBodyBytes: num
 const toResponse = (response: MockResponse): Response => {
   const body = typeof response.body === 'string' ? response.body : response.body.slice().buffer;
   // A redirect or a 204 has no body in the Fetch API.
-  const empty = response.status === 204 || response.status === 304 || (response.status >= 300 && response.status < 400 && !response.body.length);
+  const empty =
+    response.status === 204 || response.status === 304 || (response.status >= 300 && response.status < 400 && !response.body.length);
   return new HttpResponse(empty ? null : body, { status: response.status, headers: response.headers });
 };
 

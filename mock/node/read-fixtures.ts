@@ -9,7 +9,9 @@ export const BUILT_IN_FIXTURES = fileURLToPath(new URL('../fixtures/', import.me
 
 const readFolder = (folder: string): Record<string, Fixture> => {
   const fixtures: Record<string, Fixture> = {};
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const path = join(folder, file);
     let parsed: unknown;
     try {

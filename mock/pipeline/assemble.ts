@@ -3,7 +3,7 @@
 // parsed.
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
-import { MOCK_FAMILIES, type FamilyName } from '../families';
+import { type FamilyName, MOCK_FAMILIES } from '../families';
 import { MockRouter } from '../routing';
 import { RequestValidator } from '../validation/request-validator';
 import type { ResponseValidator } from '../validation/response-validator';

@@ -2,8 +2,9 @@
 // route -> credentials -> identity and roles (stateful mode) -> body -> request validation -> handler ->
 // answer check -> answer. Each stage either produces the answer or hands the enriched request on; only the
 // stages that may wait (pages, handler) are awaited.
-import type { AnswerCheckStage } from './stages/answer-check';
+
 import { failureAnswer, operationAnswer, withRequestId } from './stages/answer';
+import type { AnswerCheckStage } from './stages/answer-check';
 import { readJsonBody } from './stages/body';
 import { checkCredentials } from './stages/credentials';
 import { isOperationResult, type OperationHandler } from './stages/handler';

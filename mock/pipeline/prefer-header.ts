@@ -10,7 +10,9 @@ export interface Preferences {
   readonly seed?: string;
 }
 
-export type PreferParse = { readonly ok: true; readonly preferences: Preferences } | { readonly ok: false; readonly violation: FieldViolation };
+export type PreferParse =
+  | { readonly ok: true; readonly preferences: Preferences }
+  | { readonly ok: false; readonly violation: FieldViolation };
 
 const invalid = (description: string): PreferParse => ({
   ok: false,
@@ -22,7 +24,10 @@ export const parsePrefer = (header: string | undefined): PreferParse => {
   for (const part of (header ?? '').split(/[,;]/)) {
     const [rawName, ...rest] = part.split('=');
     const name = rawName?.trim().toLowerCase();
-    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1');
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
     if (!name) continue;
     if (name === 'code') {
       if (!/^\d{3}$/.test(value)) return invalid(`code must be a three-digit HTTP status, got "${value}"`);

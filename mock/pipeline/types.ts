@@ -2,10 +2,9 @@
 // sends, and the request as each stage hands it on, enriched (target -> route -> identity -> body ->
 // validation). No Node modules: the same shapes serve the Node HTTP adapter and the MSW adapter.
 import type { OperationMeta as OperationEntry } from '../../src/operations/operation-meta';
-import type { OperationContract } from '../validation/request-validator';
 import type { Identity } from '../engine/identity';
 import type { FamilyName } from '../families';
-import type { RequestValidator } from '../validation/request-validator';
+import type { OperationContract, RequestValidator } from '../validation/request-validator';
 
 /** A request as the HTTP adapter read it: nothing parsed beyond the request line and headers. */
 export interface MockRequest {

@@ -2,8 +2,9 @@
 // examples (static) or from its schemas (dynamic), honouring `Prefer`. Sign-in scenarios pick the example of
 // login, register and token calls, and redirect sessions lead to the mock's own sign-in pages. Its answers go
 // on to the pipeline's answer check, as the engine's do.
-import { mockRedirectUrl, preferForAuth } from '../auth-scenarios';
+
 import { JSON_MEDIA_TYPE } from '../../src/protocol';
+import { mockRedirectUrl, preferForAuth } from '../auth-scenarios';
 import { applicationFailure, validationFailure } from '../errors/platform-error';
 import type { PrismMode } from '../modes';
 import { parsePrefer } from '../pipeline/prefer-header';
@@ -59,7 +60,10 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     const generated = dynamic ?? mode === 'dynamic';
     const result = prism.mock({
       resource,
-      input: { data: { method: operation.method.toLowerCase(), url: { path: raw.target.split('?')[0] ?? '/' }, headers: {}, body: request.body }, validations: [] },
+      input: {
+        data: { method: operation.method.toLowerCase(), url: { path: raw.target.split('?')[0] ?? '/' }, headers: {}, body: request.body },
+        validations: [],
+      },
       config: {
         dynamic: generated,
         ...(code !== undefined && { code }),
@@ -83,8 +87,17 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     const asText = typeof answer.body === 'string' && type !== undefined && !type.includes('json');
     headers['content-type'] = type ?? JSON_MEDIA_TYPE;
     const redirected =
-      !asText && operation.path === '/v1/redirect-session' && answer.statusCode < 300 ? withMockRedirect(answer.body, publicUrl(), request.body) : answer.body;
+      !asText && operation.path === '/v1/redirect-session' && answer.statusCode < 300
+        ? withMockRedirect(answer.body, publicUrl(), request.body)
+        : answer.body;
     // A generated body that breaks the contract is logged by the answer check and still served (see answer-check.ts).
-    return { kind: 'answer', status: answer.statusCode, body: redirected, headers, text: asText ? (answer.body as string) : JSON.stringify(redirected), generated };
+    return {
+      kind: 'answer',
+      status: answer.statusCode,
+      body: redirected,
+      headers,
+      text: asText ? (answer.body as string) : JSON.stringify(redirected),
+      generated,
+    };
   },
 });

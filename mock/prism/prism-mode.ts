@@ -10,7 +10,11 @@ import { loadPrism } from './load-prism';
 import { createPrismHandler } from './prism-handler';
 import { prismOperations } from './prism-operations';
 
-export const createPrismModeHandler = (mode: PrismMode, documents: Readonly<Record<Family, JsonObject>>, publicUrl: () => string): OperationHandler => {
+export const createPrismModeHandler = (
+  mode: PrismMode,
+  documents: Readonly<Record<Family, JsonObject>>,
+  publicUrl: () => string,
+): OperationHandler => {
   const prism = loadPrism();
   boundDynamicMode(prism);
   const resources = new Map<string, unknown>();

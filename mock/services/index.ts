@@ -10,8 +10,8 @@ import { paymentsCollectorOperations } from './commerce/payments-collector';
 import { authenticationOperations } from './platform/authentication';
 import { catalogueOperations } from './platform/catalogue';
 import { collectionOperations } from './platform/collections';
-import { hostedSignInMember } from './platform/member-accounts';
 import { mediaOperations } from './platform/media';
+import { hostedSignInMember } from './platform/member-accounts';
 import { memberOperations } from './platform/members';
 import { recommendationOperations } from './platform/recommendations';
 import { redirectSessionOperations } from './platform/redirect-sessions';
@@ -51,7 +51,9 @@ const merge = (): ServiceOperations => {
 
 /** The service each operation belongs to, for the README and the coverage test. */
 export const SERVICE_OF: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries<ServiceOperations>(SERVICES_BY_NAME).flatMap(([service, operations]) => Object.keys(operations).map((operationId) => [operationId, service])),
+  Object.entries<ServiceOperations>(SERVICES_BY_NAME).flatMap(([service, operations]) =>
+    Object.keys(operations).map((operationId) => [operationId, service]),
+  ),
 );
 
 export const SERVICES: Services = { operations: merge(), hostedSignInMember };

@@ -9,7 +9,11 @@ export interface BuyerIds {
 
 /** The buyerInfo ids of a caller. */
 export const buyerIdsOf = (identity: Identity): BuyerIds =>
-  identity.role === 'visitor' ? { visitorId: identity.id } : identity.role === 'member' ? { memberId: identity.id } : { userId: identity.id };
+  identity.role === 'visitor'
+    ? { visitorId: identity.id }
+    : identity.role === 'member'
+      ? { memberId: identity.id }
+      : { userId: identity.id };
 
 /** The platform's createdBy of a caller. */
 export const createdByOf = (identity: Identity) =>

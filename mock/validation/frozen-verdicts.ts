@@ -6,7 +6,13 @@
 // How: the event check's schemas name record components through the keyword below instead of a reference. It answers
 // from a remembered pass, else validates the value with that component's compiled schema. It remembers nothing
 // itself: a WeakMap write per nested object costs more than the validation it would save (measured).
-import type { DataValidationCxt, ErrorObject, SchemaEngine, SchemaValidateFunction, ValidateFunction } from '../../spec-model/schema-compiler';
+import type {
+  DataValidationCxt,
+  ErrorObject,
+  SchemaEngine,
+  SchemaValidateFunction,
+  ValidateFunction,
+} from '../../spec-model/schema-compiler';
 
 /** The keyword a schema uses, where the document refers to a component, to accept a record already proven. */
 export const CHECKED_REF = 'x-checked-ref';
@@ -49,7 +55,10 @@ export const installCheckedRefs = (ajv: SchemaEngine, verdicts: FrozenVerdicts):
     if (validate(data)) return true;
     // The component's errors are relative to the value it was given: placed under the path the value has here.
     const base = context?.instancePath ?? '';
-    checkedRef.errors = ((validate.errors ?? []) as ErrorObject[]).map((error) => ({ ...error, instancePath: `${base}${error.instancePath}` }));
+    checkedRef.errors = ((validate.errors ?? []) as ErrorObject[]).map((error) => ({
+      ...error,
+      instancePath: `${base}${error.instancePath}`,
+    }));
     return false;
   };
   ajv.addKeyword({ keyword: CHECKED_REF, schemaType: 'string', errors: true, validate: checkedRef });

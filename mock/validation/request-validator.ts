@@ -1,13 +1,14 @@
 // Validates a routed request against its operation's contract, as the spec reader reads it, compiled by the
 // spec reader's schema compiler on the request side (a `readOnly` property is never required from a client).
 // Validators are compiled on an operation's first request and kept.
-import type { FieldViolation } from '../../src/protocol';
-import { asBundledDocument, jsonContent, listOperations, type Family, type Parameter } from '../../spec-model/document';
+
+import { asBundledDocument, type Family, jsonContent, listOperations, type Parameter } from '../../spec-model/document';
 import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
 import type { ValidateFunction } from '../../spec-model/schema-compiler';
 import type { SecurityRequirement } from '../../spec-model/security';
-import { decodeContent, encodedContentOf, type EncodedContent } from './encoded-parameter';
+import type { FieldViolation } from '../../src/protocol';
+import { decodeContent, type EncodedContent, encodedContentOf } from './encoded-parameter';
 import type { SchemaCompilers } from './schema-compilers';
 
 export interface RequestParts {
@@ -45,12 +46,17 @@ interface CompiledOperation {
   readonly path: ValidateFunction | undefined;
   readonly query: ValidateFunction | undefined;
   readonly headers: ValidateFunction | undefined;
-  readonly encoded: readonly { readonly parameter: ParameterContract; readonly content: EncodedContent; readonly validate: ValidateFunction }[];
+  readonly encoded: readonly {
+    readonly parameter: ParameterContract;
+    readonly content: EncodedContent;
+    readonly validate: ValidateFunction;
+  }[];
   readonly plainQuery: readonly ParameterContract[];
   readonly body: ValidateFunction | undefined;
 }
 
-const isArraySchema = (schema: JsonObject): boolean => schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
+const isArraySchema = (schema: JsonObject): boolean =>
+  schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
 
 /** The contracts of a document's operations, copied: the document may be rewritten in place afterwards (Prism's bundler does). */
 const readContracts = (family: Family, document: JsonObject): Map<string, OperationContract> =>
@@ -59,7 +65,12 @@ const readContracts = (family: Family, document: JsonObject): Map<string, Operat
       const body = jsonContent(operation.requestBody)?.schema;
       const contract: OperationContract = {
         operationId: operation.operationId,
-        parameters: operation.parameters.map((p) => ({ name: p.name, in: p.in, required: p.required, schema: structuredClone(p.schema ?? {}) })),
+        parameters: operation.parameters.map((p) => ({
+          name: p.name,
+          in: p.in,
+          required: p.required,
+          schema: structuredClone(p.schema ?? {}),
+        })),
         ...(body && { body: { required: operation.requestBody?.required === true, schema: structuredClone(body) } }),
         security: operation.security,
       };
@@ -144,7 +155,13 @@ export class RequestValidator {
     for (const { parameter, content, validate } of compiled.encoded) {
       const value = parts.search.get(parameter.name);
       if (value === null) {
-        if (parameter.required) violations.push({ field: parameter.name, description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD' });
+        if (parameter.required)
+          violations.push({
+            field: parameter.name,
+            description: 'is required',
+            violatedRule: 'REQUIRED_FIELD',
+            ruleName: 'REQUIRED_FIELD',
+          });
         continue;
       }
       const decoded = decodeContent(value, content);

@@ -2,15 +2,16 @@
 // sent: a violation is the mock's own bug, reported as a 500 naming the operation and the field, so a test
 // that drives the engine fails on it instead of trusting a wrong answer. The answers are compiled on the
 // response side (a `writeOnly` property is never required in an answer).
-import type { FieldViolation } from '../../src/protocol';
-import { asBundledDocument, listOperations, type BundledDocument, type Family, type Operation } from '../../spec-model/document';
+
+import { asBundledDocument, type BundledDocument, type Family, listOperations, type Operation } from '../../spec-model/document';
 import { toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
 import { schemaPointer } from '../../spec-model/pointer';
 import { declaredResponse } from '../../spec-model/responses';
 import type { ValidateFunction } from '../../spec-model/schema-compiler';
 import { propertyComponents } from '../../spec-model/schemas';
-import { rememberPass, verdictsFor, type FrozenVerdicts } from './frozen-verdicts';
+import type { FieldViolation } from '../../src/protocol';
+import { type FrozenVerdicts, rememberPass, verdictsFor } from './frozen-verdicts';
 import type { SchemaCompilers } from './schema-compilers';
 
 export interface ResponseViolation {
@@ -84,7 +85,8 @@ export class ResponseValidator {
   #wrappedRecords(family: Family, schema: JsonObject): ReadonlyMap<string, string> {
     const document = this.#documents.get(family) ?? {};
     const records = new Map<string, string>();
-    for (const [name, component] of propertyComponents(document, schema)) records.set(name, `${responseDocumentId(family)}${schemaPointer(component)}`);
+    for (const [name, component] of propertyComponents(document, schema))
+      records.set(name, `${responseDocumentId(family)}${schemaPointer(component)}`);
     return records;
   }
 }

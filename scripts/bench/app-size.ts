@@ -64,7 +64,11 @@ export const measureApp = async (packageDir: string, source: string): Promise<Ap
       outdir: join(scratch, 'out'),
       logLevel: 'silent',
     });
-    const files = result.outputFiles.map((file) => ({ name: file.path, bytes: file.contents.length, gzip: gzipSync(file.contents, { level: 9 }).length }));
+    const files = result.outputFiles.map((file) => ({
+      name: file.path,
+      bytes: file.contents.length,
+      gzip: gzipSync(file.contents, { level: 9 }).length,
+    }));
     const main = files.find((file) => file.name.endsWith('main.js'));
     return {
       entry: { minified: main?.bytes ?? 0, gzipped: main?.gzip ?? 0 },

@@ -3,7 +3,7 @@
 // loads (a new browser context each, served from docs-site/dist on 127.0.0.1, the mock in this process).
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite, serveStatic, SITE_DIR, siteIsFresh } from '../../docs-site/build/index';
+import { buildSite, SITE_DIR, serveStatic, siteIsFresh } from '../../docs-site/build/index';
 import { startMock } from '../../mock/start-mock';
 import { launchChromium } from '../harness/chromium';
 import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from './explorer-metrics';
@@ -28,7 +28,9 @@ try {
   for (const script of first.scripts) console.log(`    ${new URL(script.url).pathname.padEnd(42)} ${kb(script.gzip)}`);
   const renders = loads.map((load) => load.firstRenderMs).sort((a, b) => a - b);
   const median = renders[Math.floor(renders.length / 2)] ?? Number.NaN;
-  console.log(`  first render: ${median.toFixed(0)} ms median of ${ROUNDS} cold loads (min ${renders[0]?.toFixed(0)}, max ${renders.at(-1)?.toFixed(0)} ms; budget 1000 ms)`);
+  console.log(
+    `  first render: ${median.toFixed(0)} ms median of ${ROUNDS} cold loads (min ${renders[0]?.toFixed(0)}, max ${renders.at(-1)?.toFixed(0)} ms; budget 1000 ms)`,
+  );
 } finally {
   await browser.close();
   await site.close();

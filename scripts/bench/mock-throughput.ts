@@ -2,7 +2,7 @@
 // default stateful mode, side by side in one run: start-up time, requests served, RSS, and autocannon throughput
 // and latency on the same GET and validated POST at 1 and 16 connections. Every server is started and stopped
 // here, each in its own process group. Prints figures; never fails on them.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
@@ -26,7 +26,11 @@ const POST: BenchRequest = {
     lineItems: [
       {
         quantity: 1,
-        catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' } },
+        catalogReference: {
+          catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a',
+          appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+          options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' },
+        },
       },
     ],
   }),
@@ -104,21 +108,26 @@ const stopServer = async (child: ChildProcess): Promise<void> => {
 
 const load = (url: string, request: BenchRequest, connections: number, duration: number): Promise<autocannon.Result> =>
   new Promise((resolve, reject) => {
-    autocannon({ url: `${url}${request.path}`, method: request.method, headers: HEADERS, body: request.body, connections, duration }, (error, result) =>
-      error ? reject(error) : resolve(result),
+    autocannon(
+      { url: `${url}${request.path}`, method: request.method, headers: HEADERS, body: request.body, connections, duration },
+      (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
 
 /** Starts the stateful mock's session afresh (its cart's quantities stay far from their bound); no-op elsewhere. */
-const resetSession = (url: string) => fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
+const resetSession = (url: string) =>
+  fetch(`${url}/__mock/reset`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ session: SESSION }) }).catch(() => undefined);
 
-const CELLS: Cell[] = [GET, POST].flatMap((request) => [1, 16].map((connections) => ({ request, connections, key: `${request.method} ${request.path} @${connections}` })));
+const CELLS: Cell[] = [GET, POST].flatMap((request) =>
+  [1, 16].map((connections) => ({ request, connections, key: `${request.method} ${request.path} @${connections}` })),
+);
 
 /** Each request answers 200 on this server before it is loaded. */
 const checkAnswers = async (name: string, url: string): Promise<void> => {
   for (const request of [GET, POST]) {
     const check = await fetch(`${url}${request.path}`, { method: request.method, headers: HEADERS, body: request.body });
-    if (check.status !== 200) throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
+    if (check.status !== 200)
+      throw new Error(`${name}: ${request.method} ${request.path} answered ${check.status}: ${(await check.text()).slice(0, 300)}`);
   }
 };
 
@@ -143,10 +152,21 @@ const startMock = async (root: string, mode: 'static' | 'stateful'): Promise<Sta
 const startPrism = async (root: string): Promise<StartedServer> => {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  return startServer([prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'], root, {}, `${url}${GET.path}`);
+  return startServer(
+    [prismCli, 'mock', 'generated/commerce/openapi.yaml', '--host', '127.0.0.1', '--port', String(port), '--errors', 'false'],
+    root,
+    {},
+    `${url}${GET.path}`,
+  );
 };
 
-const benchServer = (name: string, started: StartedServer): BenchServer => ({ name, ...started, served: 0, runs: Object.fromEntries(CELLS.map((cell) => [cell.key, []])), rssMb: 0 });
+const benchServer = (name: string, started: StartedServer): BenchServer => ({
+  name,
+  ...started,
+  served: 0,
+  runs: Object.fromEntries(CELLS.map((cell) => [cell.key, []])),
+  rssMb: 0,
+});
 
 /**
  * The three servers are started one after the other (each start-up timed alone), then loaded in turns: every cell
@@ -179,11 +199,19 @@ export const benchMockThroughput = async (root: string, { duration = 3, rounds =
   const figure = (server: BenchServer, key: string): CellRun => {
     const runs = runsOf(server, key);
     const perSecond = median(runs.map((run) => run.perSecond));
-    return { perSecond, p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)), errors: runs.reduce((sum, run) => sum + run.errors, 0) };
+    return {
+      perSecond,
+      p50: median(runs.map((run) => run.p50)),
+      p99: median(runs.map((run) => run.p99)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    };
   };
   const pad = (text: string, width: number) => text.padEnd(width);
-  const cell = (row: CellRun) => `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
-  console.log(`\nmock throughput (autocannon; per cell the median of ${rounds} rounds of ${duration} s after a 1 s warm-up, servers in turns, same machine)`);
+  const cell = (row: CellRun) =>
+    `${row.perSecond.toFixed(0).padStart(6)} req/s  p50 ${String(row.p50).padStart(3)} ms  p99 ${String(row.p99).padStart(3)} ms`;
+  console.log(
+    `\nmock throughput (autocannon; per cell the median of ${rounds} rounds of ${duration} s after a 1 s warm-up, servers in turns, same machine)`,
+  );
   console.log(`${pad('', 44)}${servers.map((server) => pad(server.name, 42)).join('')}stateful / Prism (median; rounds)`);
   for (const { key } of CELLS) {
     const errors = servers.map((server) => figure(server, key).errors);

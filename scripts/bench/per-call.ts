@@ -38,7 +38,8 @@ export const measurePerCall = async (root: string, { calls = 5000, rounds = 7, s
   const ours = createClient({ baseUrl: 'https://api.test', fetch: stubFetch, auth: staticToken('token'), onError: () => undefined });
   const bare = createFetchClient<CommercePaths>({ baseUrl: 'https://api.test', fetch: stubFetch });
   const contenders: Record<string, () => Promise<unknown>> = {
-    'raw fetch + json()': async () => (await stubFetch('https://api.test/v1/carts/current', { headers: { Authorization: 'token' } })).json(),
+    'raw fetch + json()': async () =>
+      (await stubFetch('https://api.test/v1/carts/current', { headers: { Authorization: 'token' } })).json(),
     'bare openapi-fetch': () => bare.GET('/v1/carts/current', { headers: { Authorization: 'token' } }),
     'ours: client.commerce.GET': () => ours.commerce.GET('/v1/carts/current'),
     'ours: getCurrentCart(client)': () => getCurrentCart(ours),
@@ -47,7 +48,10 @@ export const measurePerCall = async (root: string, { calls = 5000, rounds = 7, s
     const sdkRequire = createRequire(join(sdkDir, 'package.json'));
     const sdk = await import(pathToFileURL(sdkRequire.resolve('@wix/sdk')).href);
     const ecom = await import(pathToFileURL(sdkRequire.resolve('@wix/ecom')).href);
-    const platform = sdk.createClient({ modules: { currentCart: ecom.currentCart }, auth: sdk.ApiKeyStrategy({ apiKey: 'token', siteId: 'site' }) });
+    const platform = sdk.createClient({
+      modules: { currentCart: ecom.currentCart },
+      auth: sdk.ApiKeyStrategy({ apiKey: 'token', siteId: 'site' }),
+    });
     contenders['platform SDK (global fetch stubbed)'] = async () => {
       const saved = globalThis.fetch;
       globalThis.fetch = stubFetch;

@@ -13,7 +13,11 @@ export const installPlatformSdk = () => {
     if (!existsSync(join(SDK_DIR, 'node_modules', '@wix', 'ecom'))) {
       mkdirSync(SDK_DIR, { recursive: true });
       writeFileSync(join(SDK_DIR, 'package.json'), '{"name":"bench-platform-sdk","private":true}');
-      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', ...PACKAGES], { cwd: SDK_DIR, stdio: 'ignore', timeout: 300_000 });
+      execFileSync('npm', ['install', '--no-audit', '--no-fund', '--silent', ...PACKAGES], {
+        cwd: SDK_DIR,
+        stdio: 'ignore',
+        timeout: 300_000,
+      });
     }
     return SDK_DIR;
   } catch {

@@ -20,7 +20,10 @@ export const fixDeclarationSpecifiers = (dir: string): number => {
     if (!name.endsWith('.d.ts')) continue;
     const file = join(dir, name);
     const text = readFileSync(file, 'utf8');
-    const next = text.replace(SPECIFIER, (_, lead: string, quote: string, specifier: string) => `${lead}${quote}${fixed(file, specifier)}${quote}`);
+    const next = text.replace(
+      SPECIFIER,
+      (_, lead: string, quote: string, specifier: string) => `${lead}${quote}${fixed(file, specifier)}${quote}`,
+    );
     if (next !== text) {
       writeFileSync(file, next);
       count += 1;

@@ -30,21 +30,33 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       const holder = item ? itemShape : specShape;
       const actual = holder?.bounds[key];
       if (actual !== value) {
-        add(field, 'bound', `${key}: platform ${value}, spec ${actual ?? 'none'}`, [...deviations, ...(holder?.deviations ?? [])], { ...where, key, value, item });
+        add(field, 'bound', `${key}: platform ${value}, spec ${actual ?? 'none'}`, [...deviations, ...(holder?.deviations ?? [])], {
+          ...where,
+          key,
+          value,
+          item,
+        });
       }
     }
     const specBounds = { ...specShape.bounds };
     if (wireArray) for (const key of ITEM_BOUNDS) delete specBounds[key];
-    if (wireArray && itemShape) for (const key of ITEM_BOUNDS) if (itemShape.bounds[key] !== undefined) specBounds[key] = itemShape.bounds[key];
+    if (wireArray && itemShape)
+      for (const key of ITEM_BOUNDS) if (itemShape.bounds[key] !== undefined) specBounds[key] = itemShape.bounds[key];
     for (const key of [...ITEM_BOUNDS, ...ARRAY_BOUNDS]) {
       if (specBounds[key] === undefined || wireProp.bounds[key] !== undefined || platform[key] === specBounds[key]) continue;
       const format = wireProp.format ? ` (@format ${wireProp.format})` : '';
-      add(field, 'bound', `${key}: platform none${format}, spec ${specBounds[key]}`, [...deviations, ...specShape.deviations, ...(itemShape?.deviations ?? [])], {
-        ...where,
-        key,
-        specOnly: specBounds[key],
-        item: wireArray && ITEM_BOUNDS.includes(key),
-      });
+      add(
+        field,
+        'bound',
+        `${key}: platform none${format}, spec ${specBounds[key]}`,
+        [...deviations, ...specShape.deviations, ...(itemShape?.deviations ?? [])],
+        {
+          ...where,
+          key,
+          specOnly: specBounds[key],
+          item: wireArray && ITEM_BOUNDS.includes(key),
+        },
+      );
     }
   };
 
@@ -67,7 +79,8 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       return walk(specs.of(specShape.items), wireShape.items, field, depth + 1, deviations, where);
     }
     if (wireShape.kind === 'primitive') {
-      if (specShape.kind === 'object' || specShape.kind === 'array') add(field, 'shape', `platform ${wireShape.type}, spec ${specShape.kind}`, deviations, here);
+      if (specShape.kind === 'object' || specShape.kind === 'array')
+        add(field, 'shape', `platform ${wireShape.type}, spec ${specShape.kind}`, deviations, here);
       return;
     }
     if (wireShape.kind !== 'object') return;
@@ -84,7 +97,10 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       if (specShape.props.has(name)) continue;
       // Output-only fields need not be accepted in a request.
       if (side === 'request' && wireProp.readonly) continue;
-      add(prefix + name, 'missing-in-spec', `platform field (${wireProp.type.kind}) absent from the spec`, own, { container: specShape.name, prop: name });
+      add(prefix + name, 'missing-in-spec', `platform field (${wireProp.type.kind}) absent from the spec`, own, {
+        container: specShape.name,
+        prop: name,
+      });
     }
     for (const [name, raw] of specShape.props) {
       const child = specs.of(raw);
@@ -99,13 +115,22 @@ export const compareShapes = ({ specs, spec, wire, side, required = new Set() })
       const platformRequired = !wireProp.optional || required.has(path);
       const specRequired = specShape.required.has(name);
       if (side === 'request' && platformRequired !== specRequired) {
-        add(path, 'required', `platform ${platformRequired ? 'requires' : 'does not require'} it, spec ${specRequired ? 'requires' : 'does not'}`, childDeviations, {
-          ...at,
-          platformRequired,
-        });
+        add(
+          path,
+          'required',
+          `platform ${platformRequired ? 'requires' : 'does not require'} it, spec ${specRequired ? 'requires' : 'does not'}`,
+          childDeviations,
+          {
+            ...at,
+            platformRequired,
+          },
+        );
       }
       if (side === 'response' && specRequired && wireProp.optional) {
-        add(path, 'required', 'spec requires it in answers, platform marks it optional', childDeviations, { ...at, platformRequired: false });
+        add(path, 'required', 'spec requires it in answers, platform marks it optional', childDeviations, {
+          ...at,
+          platformRequired: false,
+        });
       }
       const items = child.items ? specs.of(child.items) : undefined;
       compareBounds(path, child, items, wireProp, childDeviations, at);

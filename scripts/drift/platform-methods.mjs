@@ -31,7 +31,9 @@ export const listPlatformMethods = (dir) => {
   const base = join(dir, 'node_modules', '@wix');
   const require = createRequire(join(base, 'index.js'));
   const methods = [];
-  for (const pkg of readdirSync(base).filter((name) => name.startsWith('auto_sdk_')).sort()) {
+  for (const pkg of readdirSync(base)
+    .filter((name) => name.startsWith('auto_sdk_'))
+    .sort()) {
     const cjs = join(base, pkg, 'build', 'cjs');
     if (!existsSync(join(cjs, 'meta.js')) || !existsSync(join(cjs, 'meta.d.ts'))) continue;
     const meta = require(join(cjs, 'meta.js'));
@@ -45,7 +47,15 @@ export const listPlatformMethods = (dir) => {
         continue;
       }
       if (!info?.httpMethod || typeof info.path !== 'string') continue;
-      methods.push({ pkg, name, method: info.httpMethod, path: info.path, metaTypes: join(cjs, 'meta.d.ts'), cjs, ...encodingOf(source, name) });
+      methods.push({
+        pkg,
+        name,
+        method: info.httpMethod,
+        path: info.path,
+        metaTypes: join(cjs, 'meta.d.ts'),
+        cjs,
+        ...encodingOf(source, name),
+      });
     }
   }
   return methods;

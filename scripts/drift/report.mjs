@@ -8,10 +8,14 @@ export const printReport = (families, { verbose }) => {
       const shown = op.differences.filter((d) => verbose || !d.documented);
       if (shown.length === 0) continue;
       console.log(`  ${op.operationId} (${op.method} ${op.path}${op.platform ? ` ~ ${op.platform}` : ''})`);
-      for (const d of shown) console.log(`    ${d.documented ? 'documented  ' : 'UNDOCUMENTED'} ${d.side} ${d.field}: ${d.kind}: ${d.detail}`);
+      for (const d of shown)
+        console.log(`    ${d.documented ? 'documented  ' : 'UNDOCUMENTED'} ${d.side} ${d.field}: ${d.kind}: ${d.detail}`);
     }
     const undeclared = family.undeclared.filter((c) => verbose || !c.documented);
-    for (const call of undeclared) console.log(`  ${call.documented ? 'documented  ' : 'UNDOCUMENTED'} undeclared call ${call.method} ${call.path} (${call.pkg} ${call.name})`);
+    for (const call of undeclared)
+      console.log(
+        `  ${call.documented ? 'documented  ' : 'UNDOCUMENTED'} undeclared call ${call.method} ${call.path} (${call.pkg} ${call.name})`,
+      );
   }
   console.log('\nfamily      undocumented  documented  undeclared(undoc/doc)  by kind (undocumented)');
   for (const family of families) {

@@ -1,7 +1,7 @@
 // Drift's view of the bundled spec, through the one spec reader (spec-model/): each operation with its
 // parameters, request body schema and first success schema.
 import { join } from 'node:path';
-import { jsonContent, listOperations, type BundledDocument, type Family, type Operation, type Parameter } from '../../spec-model/document';
+import { type BundledDocument, type Family, jsonContent, listOperations, type Operation, type Parameter } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
 

@@ -25,7 +25,16 @@ export interface Shape {
 const list = (value: Json | undefined): Json[] => (Array.isArray(value) ? value : []);
 
 export const createSpecShapes = (doc: BundledDocument) => {
-  const empty = (): Shape => ({ kind: 'any', name: undefined, deviations: [], props: new Map(), required: new Set(), items: undefined, values: undefined, bounds: {} });
+  const empty = (): Shape => ({
+    kind: 'any',
+    name: undefined,
+    deviations: [],
+    props: new Map(),
+    required: new Set(),
+    items: undefined,
+    values: undefined,
+    bounds: {},
+  });
 
   const shape = (node: Json | undefined): Shape => {
     const result = empty();

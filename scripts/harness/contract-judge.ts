@@ -1,8 +1,9 @@
 // The contract's verdict on one answer of an operation, as a client reads it: a 5xx is the mock's failure, the
 // status must be one the operation declares, and an application error's code one the operation declares for
 // that status. The fuzz and the property suite judge every answer with it.
-import type { Operation } from '../../spec-model/document';
+
 import { declaredCodes } from '../../spec-model/declared-codes';
+import type { Operation } from '../../spec-model/document';
 import { declaredResponse } from '../../spec-model/responses';
 
 export type AnswerVerdict =

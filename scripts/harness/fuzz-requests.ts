@@ -6,16 +6,16 @@
 // Every answer must keep the contract: no 5xx, a status the operation declares and, for an application error, a
 // code it declares for that status. Seeded: a run repeats.
 import fc from 'fast-check';
-import { REQUEST_ID_HEADER } from '../../src/protocol';
-import { serializeQuery } from '../../src/client/serialize';
 import { DEFAULT_API_KEY as API_KEY } from '../../mock/engine/identity';
 import { MOCK_FAMILIES } from '../../mock/families';
 import { MockRouter } from '../../mock/routing';
 import { SERVICES } from '../../mock/services/index';
-import { FAMILIES, listOperations, type BundledDocument, type Operation } from '../../spec-model/document';
+import { type BundledDocument, FAMILIES, listOperations, type Operation } from '../../spec-model/document';
 import { exampleRequest } from '../../spec-model/examples';
 import type { Json, JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
+import { serializeQuery } from '../../src/client/serialize';
+import { REQUEST_ID_HEADER } from '../../src/protocol';
 import { judgeAnswer } from './contract-judge';
 import { alternativesOf, flattenSchema, SchemaArbitraries } from './schema-arbitrary';
 
@@ -90,7 +90,10 @@ const leafPaths = (value: Json, at: Path = [], out: Path[] = []): Path[] => {
 };
 
 const getAt = (value: Json, path: Path): Json | undefined =>
-  path.reduce<Json | undefined>((node, key) => (node && typeof node === 'object' ? (node as Record<string, Json>)[key as string] : undefined), value);
+  path.reduce<Json | undefined>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, Json>)[key as string] : undefined),
+    value,
+  );
 
 const setAt = (value: Json, path: Path, replacement: Json | undefined): Json => {
   if (path.length === 0) return replacement ?? null;
@@ -112,7 +115,13 @@ interface EitherOrSite {
 }
 
 /** Every either-or rule a body's schema puts on the objects its example holds (the body itself and nested ones). */
-const eitherOrSites = (doc: BundledDocument, schema: Json | undefined, value: Json | undefined, path: Path = [], out: EitherOrSite[] = []): EitherOrSite[] => {
+const eitherOrSites = (
+  doc: BundledDocument,
+  schema: Json | undefined,
+  value: Json | undefined,
+  path: Path = [],
+  out: EitherOrSite[] = [],
+): EitherOrSite[] => {
   if (path.length > 8 || !isObject(schema)) return out;
   const flat = flattenSchema(doc, schema);
   const alternatives = alternativesOf(doc, flat);
@@ -120,7 +129,8 @@ const eitherOrSites = (doc: BundledDocument, schema: Json | undefined, value: Js
     required: Array.isArray(branch.required) ? branch.required.filter((r): r is string => typeof r === 'string') : [],
     properties: isObject(branch.properties) ? branch.properties : {},
   }));
-  if (branches && branches.length > 1 && branches.every((branch) => branch.required.length > 0) && isObject(value ?? {})) out.push({ path, branches });
+  if (branches && branches.length > 1 && branches.every((branch) => branch.required.length > 0) && isObject(value ?? {}))
+    out.push({ path, branches });
   if (Array.isArray(value) && value.length > 0) eitherOrSites(doc, flat.items, value[0], [...path, 0], out);
   else if (isObject(value) && isObject(flat.properties)) {
     for (const [key, item] of Object.entries(value)) eitherOrSites(doc, flat.properties[key], item, [...path, key], out);
@@ -129,7 +139,18 @@ const eitherOrSites = (doc: BundledDocument, schema: Json | undefined, value: Js
 };
 
 const BAD_ESCAPES = ['%ff', '%ED%A0%80', '%', '%zz', '%C0%AF', '..%2F..%2F', '%00'];
-const ODD_STRINGS = ['', ' ', '\u0000', '\ud800', '😀'.repeat(50), '<script>alert(1)</script>', "' OR 1=1 --", 'NOT_AN_ENUM_VALUE', '\\u0000\\', '%s%n'];
+const ODD_STRINGS = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '😀'.repeat(50),
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  'NOT_AN_ENUM_VALUE',
+  '\\u0000\\',
+  '%s%n',
+];
 const ODD_NUMBERS = [-1, 0, -0, 1e308, -1e308, 2 ** 53 + 1, 0.1, 1e-320];
 /** Mutations of a value of the example body. */
 const VALUE_MUTATIONS = ['wrong-type', 'null', 'bad-enum', 'extra-key', 'odd-number', 'odd-string'] as const;
@@ -204,7 +225,10 @@ const uniqueEmails = (value: Json, n: number): Json => {
   if (Array.isArray(value)) return value.map((item) => uniqueEmails(item, n));
   if (!isObject(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, typeof item === 'string' && /email/i.test(key) && item.includes('@') ? `fuzz${n}.${item}` : uniqueEmails(item, n)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      typeof item === 'string' && /email/i.test(key) && item.includes('@') ? `fuzz${n}.${item}` : uniqueEmails(item, n),
+    ]),
   );
 };
 
@@ -240,7 +264,19 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
       case 'wrong-type':
         if (body !== undefined && target) {
           const current = getAt(body, target);
-          body = setAt(body, target, typeof current === 'string' ? 12345 : typeof current === 'number' ? 'twelve' : Array.isArray(current) ? { not: 'an array' } : typeof current === 'object' && current ? ['not', 'an object'] : { unexpected: true });
+          body = setAt(
+            body,
+            target,
+            typeof current === 'string'
+              ? 12345
+              : typeof current === 'number'
+                ? 'twelve'
+                : Array.isArray(current)
+                  ? { not: 'an array' }
+                  : typeof current === 'object' && current
+                    ? ['not', 'an object']
+                    : { unexpected: true },
+          );
         }
         break;
       case 'null':
@@ -272,7 +308,16 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
         break;
       }
       case 'malformed-json':
-        rawBody = pick(['{', '{"a":', '{"a":1,}', "{'a':1}", 'nul', '{"a":"\\x41"}', '{"a":"\\ud800"}', `${JSON.stringify(body ?? {})}garbage`]);
+        rawBody = pick([
+          '{',
+          '{"a":',
+          '{"a":1,}',
+          "{'a':1}",
+          'nul',
+          '{"a":"\\x41"}',
+          '{"a":"\\ud800"}',
+          `${JSON.stringify(body ?? {})}garbage`,
+        ]);
         break;
       case 'bad-escape': {
         const names = Object.keys(pathParams).filter((name) => name !== input.entityParam);
@@ -295,7 +340,13 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
         identity = 'anonymous';
         break;
       case 'content-type':
-        headers['content-type'] = pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'garbage']);
+        headers['content-type'] = pick([
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'multipart/form-data; boundary=x',
+          'application/json; charset=latin1',
+          'garbage',
+        ]);
         break;
       case 'not-object':
         body = pick([[], 'text', 42, null, true] as Json[]);
@@ -318,7 +369,11 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
         const keys = site.branches.flatMap((branch) => branch.required);
         if (next() < 0.5) {
           mutations.push('neither');
-          body = setAt(body ?? {}, site.path, Object.fromEntries(Object.entries(isObject(object) ? object : {}).filter(([key]) => !keys.includes(key))));
+          body = setAt(
+            body ?? {},
+            site.path,
+            Object.fromEntries(Object.entries(isObject(object) ? object : {}).filter(([key]) => !keys.includes(key))),
+          );
         } else {
           mutations.push('both');
           const filled: JsonObject = { ...(isObject(object) ? object : {}) };
@@ -359,7 +414,10 @@ const buildFlow = (next: () => number, kind: EntityKind, n: number): FuzzCase[] 
   const steps = [buildCase(next, { operation: kind.create, identity: maker, n, rounds: 0, labels: [`create as ${maker}`], unique: true })];
   const followUps = 1 + Math.floor(next() * 3);
   const deleted = kind.remove !== undefined && next() < 0.4;
-  if (deleted && kind.remove) steps.push(buildCase(next, { operation: kind.remove, identity: maker, n, rounds: 0, labels: [`delete as ${maker}`], entityParam: kind.param }));
+  if (deleted && kind.remove)
+    steps.push(
+      buildCase(next, { operation: kind.remove, identity: maker, n, rounds: 0, labels: [`delete as ${maker}`], entityParam: kind.param }),
+    );
   for (let step = 0; step < followUps; step += 1) {
     const identity = deleted ? maker : pick(FOLLOW_UP_IDENTITIES);
     const label = deleted ? 'after delete' : `${maker}'s, as ${identity}`;
@@ -398,11 +456,17 @@ export const isPlatformErrorBody = (text: string): boolean => {
     return false;
   }
   if (typeof body !== 'object' || body === null) return false;
-  const { message, details } = body as { message?: unknown; details?: { validationError?: { fieldViolations?: unknown }; applicationError?: { code?: unknown; description?: unknown } } };
+  const { message, details } = body as {
+    message?: unknown;
+    details?: { validationError?: { fieldViolations?: unknown }; applicationError?: { code?: unknown; description?: unknown } };
+  };
   if (typeof message !== 'string' || typeof details !== 'object' || details === null) return false;
   const violations = details.validationError?.fieldViolations;
   if (Array.isArray(violations)) {
-    return violations.length > 0 && violations.every((v: { field?: unknown; description?: unknown }) => typeof v.field === 'string' && typeof v.description === 'string');
+    return (
+      violations.length > 0 &&
+      violations.every((v: { field?: unknown; description?: unknown }) => typeof v.field === 'string' && typeof v.description === 'string')
+    );
   }
   return typeof details.applicationError?.code === 'string' && typeof details.applicationError.description === 'string';
 };
@@ -477,7 +541,8 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
     const verdict = judgeAnswer(operation, status, text);
     if (verdict.kind === 'server-error') report.serverErrors.push({ testCase, status, body });
     else if (verdict.kind === 'undeclared-status') report.undeclaredStatuses.push({ testCase, status, body, code: verdict.code });
-    else if (verdict.kind === 'undeclared-code') report.undeclaredCodes.push({ testCase, status, body, code: verdict.code, declared: verdict.declared });
+    else if (verdict.kind === 'undeclared-code')
+      report.undeclaredCodes.push({ testCase, status, body, code: verdict.code, declared: verdict.declared });
   };
   let index = 0;
   const worker = async () => {
@@ -518,10 +583,14 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
 export const describeFailures = (report: FuzzReport, limit = 10): string[] => {
   const where = (testCase: FuzzCase) => `${testCase.operationId} as ${testCase.identity} [${testCase.mutations.join('+')}]`;
   return [
-    ...report.crashes.slice(0, limit).map((c) => `crash ${c.testCase.method} ${c.testCase.target.slice(0, 120)} ${where(c.testCase)}: ${c.error}`),
+    ...report.crashes
+      .slice(0, limit)
+      .map((c) => `crash ${c.testCase.method} ${c.testCase.target.slice(0, 120)} ${where(c.testCase)}: ${c.error}`),
     ...report.serverErrors.slice(0, limit).map((e) => `${e.status} ${where(e.testCase)}: ${e.body.slice(0, 200)}`),
     ...report.foreignBodies.slice(0, limit).map((e) => `foreign body ${e.status} ${where(e.testCase)}: ${e.body.slice(0, 200)}`),
     ...report.undeclaredStatuses.slice(0, limit).map((e) => `undeclared status ${e.status} ${e.code ?? ''} ${where(e.testCase)}`),
-    ...report.undeclaredCodes.slice(0, limit).map((e) => `undeclared code ${e.status} ${e.code} (declared: ${e.declared.join(', ') || 'none'}) ${where(e.testCase)}`),
+    ...report.undeclaredCodes
+      .slice(0, limit)
+      .map((e) => `undeclared code ${e.status} ${e.code} (declared: ${e.declared.join(', ') || 'none'}) ${where(e.testCase)}`),
   ];
 };

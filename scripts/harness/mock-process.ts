@@ -1,6 +1,6 @@
 // The real mock as a separate process (`node mock/start.mjs` as `npm start` runs it, or `npm run mock`), in a process
 // group of its own so the test that started it can stop it and everything it started.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -53,7 +53,12 @@ export interface StartOptions {
 export const startMockProcess = async ({ env = {}, viaNpm = false, timeoutMs = 30_000 }: StartOptions = {}): Promise<MockProcess> => {
   const port = await freePort();
   const child = viaNpm
-    ? spawn('npm', ['run', '--silent', 'mock'], { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    ? spawn('npm', ['run', '--silent', 'mock'], {
+        cwd: root,
+        env: { ...process.env, ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+        detached: true,
+      })
     : spawn(process.execPath, startArguments(), {
         cwd: root,
         env: { ...process.env, ...env, PORT: String(port) },

@@ -44,15 +44,25 @@ export const flattenSchema = (doc: BundledDocument, node: Json | undefined, seen
   }
   if (!Array.isArray(schema.allOf)) return schema;
   const { allOf, ...own } = schema;
-  return [own, ...allOf.map((part) => flattenSchema(doc, part, seen))].reduce<JsonObject>((merged, part) => {
-    const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(part.properties) ? part.properties : {}) };
-    const required = [...new Set([...(Array.isArray(merged.required) ? merged.required : []), ...(Array.isArray(part.required) ? part.required : [])])];
-    return { ...part, ...merged, ...(Object.keys(properties).length > 0 && { properties }), ...(required.length > 0 && { required }) };
-  }, {});
+  // The first word on a keyword wins (the schema's own, then its parts in order); properties and required join.
+  const merged: JsonObject = {};
+  const properties: JsonObject = {};
+  const required = new Set<Json>();
+  for (const part of [own, ...allOf.map((item) => flattenSchema(doc, item, seen))]) {
+    for (const [keyword, value] of Object.entries(part)) if (!(keyword in merged)) merged[keyword] = value;
+    if (isObject(part.properties)) for (const [name, property] of Object.entries(part.properties)) properties[name] = property;
+    if (Array.isArray(part.required)) for (const name of part.required) required.add(name);
+  }
+  if (Object.keys(properties).length > 0) merged.properties = properties;
+  if (required.size > 0) merged.required = [...required];
+  return merged;
 };
 
 /** The alternatives of an `anyOf` / `oneOf`, each merged with the rest of its schema. */
-export const alternativesOf = (doc: BundledDocument, schema: JsonObject): { readonly keyword: 'anyOf' | 'oneOf'; readonly branches: JsonObject[] } | undefined => {
+export const alternativesOf = (
+  doc: BundledDocument,
+  schema: JsonObject,
+): { readonly keyword: 'anyOf' | 'oneOf'; readonly branches: JsonObject[] } | undefined => {
   const keyword = Array.isArray(schema.oneOf) ? 'oneOf' : Array.isArray(schema.anyOf) ? 'anyOf' : undefined;
   if (!keyword) return undefined;
   const { oneOf: _oneOf, anyOf: _anyOf, ...rest } = schema;
@@ -60,9 +70,11 @@ export const alternativesOf = (doc: BundledDocument, schema: JsonObject): { read
   return { keyword, branches };
 };
 
-const requiredOf = (schema: JsonObject): string[] => (Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : []);
+const requiredOf = (schema: JsonObject): string[] =>
+  Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
 
-const word = (min: number, max: number) => fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: min, maxLength: max });
+const word = (min: number, max: number) =>
+  fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), minLength: min, maxLength: max });
 
 const EARLIEST = Date.UTC(2000, 0, 1);
 const LATEST = Date.UTC(2035, 0, 1);
@@ -123,8 +135,13 @@ export class SchemaArbitraries {
           if (keyword === 'anyOf') return this.#build(branch, depth);
           // One branch only: leave out what only the other branches require, so no second branch matches too.
           const own = new Set(requiredOf(branch));
-          const others = branches.filter((_, i) => i !== index).flatMap(requiredOf).filter((name) => !own.has(name));
-          const properties = isObject(branch.properties) ? Object.fromEntries(Object.entries(branch.properties).filter(([name]) => !others.includes(name))) : undefined;
+          const others = branches
+            .filter((_, i) => i !== index)
+            .flatMap(requiredOf)
+            .filter((name) => !own.has(name));
+          const properties = isObject(branch.properties)
+            ? Object.fromEntries(Object.entries(branch.properties).filter(([name]) => !others.includes(name)))
+            : undefined;
           return this.#build({ ...branch, ...(properties && { properties }) }, depth);
         }),
       );
@@ -156,9 +173,12 @@ export class SchemaArbitraries {
         const minLength = numberOr(schema.minLength, 0);
         const maxLength = Math.max(minLength, Math.min(numberOr(schema.maxLength, maxStringLength), Math.max(minLength, maxStringLength)));
         const format = typeof schema.format === 'string' ? formatted(schema.format) : undefined;
-        if (format) return format.filter((text) => text.length >= minLength && text.length <= numberOr(schema.maxLength, Number.MAX_SAFE_INTEGER));
+        if (format)
+          return format.filter((text) => text.length >= minLength && text.length <= numberOr(schema.maxLength, Number.MAX_SAFE_INTEGER));
         if (typeof schema.pattern === 'string') {
-          return fc.stringMatching(new RegExp(schema.pattern)).filter((text) => text.length >= minLength && text.length <= numberOr(schema.maxLength, 200));
+          return fc
+            .stringMatching(new RegExp(schema.pattern))
+            .filter((text) => text.length >= minLength && text.length <= numberOr(schema.maxLength, 200));
         }
         // Letters, digits and a space: what a name or a note holds, never blank.
         return fc

@@ -6,7 +6,15 @@ import { dirname, join } from 'node:path';
 import { inputsHash } from '../../docs-site/build/index';
 import { FAMILIES } from '../../src/protocol';
 
-const GENERATOR_INPUTS = ['spec', 'spec-model', 'scripts/generate.ts', 'src/protocol', 'redocly.yaml', 'src/operations', 'package-lock.json'];
+const GENERATOR_INPUTS = [
+  'spec',
+  'spec-model',
+  'scripts/generate.ts',
+  'src/protocol',
+  'redocly.yaml',
+  'src/operations',
+  'package-lock.json',
+];
 
 const stampFile = (root: string): string => join(root, 'node_modules', '.cache', 'storefront-api', 'generated.json');
 

@@ -1,6 +1,6 @@
 import { createRedirectSession, loginV2, registerV2, verifyDuringAuthentication } from '../../generated/platform/functions';
 import type { components } from '../../generated/platform/schema';
-import { fromServerState, loginFailure, registrationFailure, type LoginResult, type ServerStateResponse } from './login-state';
+import { fromServerState, type LoginResult, loginFailure, registrationFailure, type ServerStateResponse } from './login-state';
 import type { OAuthStrategy } from './oauth-strategy';
 import { codeChallenge, generateCodeVerifier, randomState } from './pkce';
 import { authorizeInHiddenFrame, SILENT_SIGN_IN_TIMEOUT_MS } from './silent-sign-in';
@@ -31,8 +31,14 @@ export interface RegisterParams extends LoginParams {
 
 export interface MemberSignIn {
   generateOAuthData(redirectUri: string, originalUri?: string): Promise<OAuthData>;
-  getAuthUrl(oauthData: OAuthData, options?: { prompt?: 'login' | 'none'; responseMode?: ResponseMode; sessionToken?: string }): Promise<{ authUrl: string }>;
-  parseFromUrl(url?: string, responseMode?: 'fragment' | 'query'): { code: string | null; state: string | null; error?: string; errorDescription?: string | null };
+  getAuthUrl(
+    oauthData: OAuthData,
+    options?: { prompt?: 'login' | 'none'; responseMode?: ResponseMode; sessionToken?: string },
+  ): Promise<{ authUrl: string }>;
+  parseFromUrl(
+    url?: string,
+    responseMode?: 'fragment' | 'query',
+  ): { code: string | null; state: string | null; error?: string; errorDescription?: string | null };
   getMemberTokens(code: string | null | undefined, state: string | null | undefined, oauthData: OAuthData): Promise<Tokens>;
   login(params: LoginParams): Promise<LoginResult>;
   register(params: RegisterParams): Promise<LoginResult>;

@@ -2,7 +2,7 @@ import type { AuthContext, AuthStrategy } from '../client/auth-port';
 import type { StorefrontClient } from '../client/create-client';
 import type { LoginResult } from './login-state';
 import { requestTokens, type TokenResponse } from './token-endpoint';
-import { EMPTY_TOKENS, memoryTokenStorage, nowInSeconds, type TokenRole, type Tokens, type TokenStorage } from './tokens';
+import { EMPTY_TOKENS, memoryTokenStorage, nowInSeconds, type TokenRole, type TokenStorage, type Tokens } from './tokens';
 
 export interface OAuthStrategyOptions {
   /** The OAuth app's client id. */
@@ -87,7 +87,11 @@ export const oauthStrategy = (options: OAuthStrategyOptions): OAuthStrategy => {
     if (current.refreshToken.value) {
       try {
         const response = await requestTokens(context, { grantType: 'refresh_token', clientId, refreshToken: current.refreshToken.value });
-        return tokensFrom(response, current.refreshToken.role === 'none' ? 'visitor' : current.refreshToken.role, current.refreshToken.value);
+        return tokensFrom(
+          response,
+          current.refreshToken.role === 'none' ? 'visitor' : current.refreshToken.role,
+          current.refreshToken.value,
+        );
       } catch {
         // A refresh token the platform no longer accepts: start over as an anonymous visitor.
       }

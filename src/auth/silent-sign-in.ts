@@ -12,11 +12,7 @@ export interface AuthorizationMessage {
  * Opens `authUrl` in a hidden iframe and resolves with the first message from `expectedOrigin` carrying
  * `expectedState`; other messages are ignored. The frame is removed however it ends.
  */
-export const authorizeInHiddenFrame = (
-  authUrl: string,
-  expectedState: string,
-  timeoutMs: number,
-): Promise<AuthorizationMessage> => {
+export const authorizeInHiddenFrame = (authUrl: string, expectedState: string, timeoutMs: number): Promise<AuthorizationMessage> => {
   if (typeof window === 'undefined' || typeof document === 'undefined') {
     return Promise.reject(new Error('Silent sign-in needs a browser (window and document)'));
   }
@@ -28,9 +24,10 @@ export const authorizeInHiddenFrame = (
   let timer: ReturnType<typeof setTimeout> | undefined;
   const answer = new Promise<AuthorizationMessage>((resolve, reject) => {
     onMessage = (event: MessageEvent) => {
-      const data = event.data as Partial<AuthorizationMessage> & { error?: string; error_description?: string } | null;
+      const data = event.data as (Partial<AuthorizationMessage> & { error?: string; error_description?: string }) | null;
       if (event.origin !== expectedOrigin || !data || data.state !== expectedState) return;
-      if (data.error) reject(new Error(`Silent sign-in failed: ${data.error}${data.error_description ? ` (${data.error_description})` : ''}`));
+      if (data.error)
+        reject(new Error(`Silent sign-in failed: ${data.error}${data.error_description ? ` (${data.error_description})` : ''}`));
       else if (typeof data.code === 'string') resolve({ code: data.code, state: data.state });
     };
     window.addEventListener('message', onMessage);

@@ -3,7 +3,7 @@ import type { paths as CommercePaths } from '../../generated/commerce/schema';
 import type { paths as PlatformPaths } from '../../generated/platform/schema';
 import type { Family } from '../operations/operation-meta';
 import { genericClient } from './generic-client';
-import { resolveBaseUrls, type ClientOptions } from './options';
+import { type ClientOptions, resolveBaseUrls } from './options';
 import { createRuntime, type Runtime } from './runtime';
 import { RUNTIME } from './runtime-key';
 

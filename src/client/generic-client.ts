@@ -14,9 +14,11 @@ const loadRoutes = async (family: Family): Promise<RouteMap> => {
 /** `GET/POST/PUT/PATCH/DELETE(pathTemplate, init)` of one family, resolved to its operation by method and template. */
 export const genericClient = (family: Family, runtime: Runtime) => {
   let routes: Promise<RouteMap> | undefined;
-  const method = (verb: HttpMethod) => async (path: string, init: CallInit = {}) => {
-    const meta = (await (routes ??= loadRoutes(family))).get(`${verb} ${path}`) ?? { family, operationId: '', method: verb, path };
-    return runtime.call(meta, init);
-  };
+  const method =
+    (verb: HttpMethod) =>
+    async (path: string, init: CallInit = {}) => {
+      const meta = (await (routes ??= loadRoutes(family))).get(`${verb} ${path}`) ?? { family, operationId: '', method: verb, path };
+      return runtime.call(meta, init);
+    };
   return { GET: method('GET'), POST: method('POST'), PUT: method('PUT'), PATCH: method('PATCH'), DELETE: method('DELETE') };
 };

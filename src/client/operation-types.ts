@@ -34,11 +34,8 @@ type ParamsPart<Op, Query> = keyof ParamsOf<Op, Query> extends never
       : { params?: Simplify<ParamsOf<Op, Query>> }
     : { params: Simplify<ParamsOf<Op, Query>> };
 
-type BodyPart<Op> = IsNever<BodyOf<Op>> extends true
-  ? { body?: never }
-  : BodyRequired<Op> extends true
-    ? { body: BodyOf<Op> }
-    : { body?: BodyOf<Op> };
+type BodyPart<Op> =
+  IsNever<BodyOf<Op>> extends true ? { body?: never } : BodyRequired<Op> extends true ? { body: BodyOf<Op> } : { body?: BodyOf<Op> };
 
 /** Per-call options every operation takes. */
 export interface CallOptions {

@@ -1,11 +1,11 @@
 import { ApiError, SystemError } from '../errors/api-error';
 import { toApiError } from '../errors/to-api-error';
-import { REQUEST_ID_HEADER } from '../protocol';
 import type { Family, OperationInfo, OperationMeta } from '../operations/operation-meta';
+import { REQUEST_ID_HEADER } from '../protocol';
 import type { AuthContext, AuthStrategy } from './auth-port';
 import { buildRequest, type CallInit } from './build-request';
-import { resolveRetry, type ClientOptions, type RetryPolicy } from './options';
-import { send, type Answer } from './send';
+import { type ClientOptions, type RetryPolicy, resolveRetry } from './options';
+import { type Answer, send } from './send';
 
 /** The pipeline every call goes through: operation functions, `client.<family>.GET/...` and the React hooks. */
 export interface Runtime {
@@ -23,8 +23,7 @@ const infoOf = (meta: OperationMeta): OperationInfo => ({
   operationId: meta.operationId || undefined,
 });
 
-const abortedBy = (signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined =>
-  signals.find((signal) => signal?.aborted);
+const abortedBy = (signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined => signals.find((signal) => signal?.aborted);
 
 const wait = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -44,7 +43,11 @@ const successData = (meta: OperationMeta, answer: Answer): unknown => {
   if (answer.status === 204 || (meta.noContent && !answer.text)) return undefined;
   const requestId = answer.headers.get(REQUEST_ID_HEADER) ?? undefined;
   if (!answer.text) {
-    throw new SystemError({ status: answer.status, requestId, cause: new SyntaxError('The answer has an empty body where JSON was declared') });
+    throw new SystemError({
+      status: answer.status,
+      requestId,
+      cause: new SyntaxError('The answer has an empty body where JSON was declared'),
+    });
   }
   try {
     return JSON.parse(answer.text) as unknown;

@@ -7,7 +7,7 @@ const FIELD_MASK_KEY = /^(?:.*[a-z])?field_?mask$/i;
 const maskPaths = (value: unknown): string | undefined => {
   if (Array.isArray(value) && value.every((path) => typeof path === 'string')) return value.join(',');
   if (typeof value === 'object' && value !== null && Array.isArray((value as { paths?: unknown }).paths)) {
-    return ((value as { paths: string[] }).paths).join(',');
+    return (value as { paths: string[] }).paths.join(',');
   }
   return undefined;
 };

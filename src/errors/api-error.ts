@@ -1,5 +1,5 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { sortViolations, violationMessage, type ApplicationErrorDetails, type FieldViolation } from '../protocol';
+import { type ApplicationErrorDetails, type FieldViolation, sortViolations, violationMessage } from '../protocol';
 
 export type { FieldViolation } from '../protocol';
 
@@ -51,11 +51,7 @@ export class ApplicationError extends ApiError {
   readonly description: string;
   readonly data: ApplicationErrorDetails['data'];
 
-  constructor(
-    message: string,
-    details: ApplicationErrorDetails,
-    init: ApiErrorInit,
-  ) {
+  constructor(message: string, details: ApplicationErrorDetails, init: ApiErrorInit) {
     super(message, init);
     this.code = details.code;
     this.description = details.description;

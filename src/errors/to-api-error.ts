@@ -1,6 +1,6 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { constantCase, REQUEST_ID_HEADER, statusText, type ApplicationErrorDetails, type ValidationErrorDetails } from '../protocol';
-import { ApiError, ApplicationError, SystemError, ValidationError } from './api-error';
+import { type ApplicationErrorDetails, constantCase, REQUEST_ID_HEADER, statusText, type ValidationErrorDetails } from '../protocol';
+import { type ApiError, ApplicationError, SystemError, ValidationError } from './api-error';
 
 // An answer's body is read as the platform's error body with any part possibly missing.
 interface ReceivedErrorBody {

@@ -1,13 +1,7 @@
 // A small registry for receivers: handlers by event type (or by the platform SDK's handler names), and process()
 // that verifies a delivery before any handler sees it.
-import {
-  EVENT_CATALOG,
-  type EventHandlerName,
-  type EventType,
-  type EventTypeOfHandler,
-  type VerifiedEvent,
-} from './event-types';
-import { verifyEvent, type EventPublicKey, type VerifyEventOptions } from './verify-event';
+import { EVENT_CATALOG, type EventHandlerName, type EventType, type EventTypeOfHandler, type VerifiedEvent } from './event-types';
+import { type EventPublicKey, type VerifyEventOptions, verifyEvent } from './verify-event';
 
 export type EventHandler<T extends EventType> = (event: VerifiedEvent<T>) => void | Promise<void>;
 

@@ -1,8 +1,9 @@
 // The events of both families as the receiver sees them, from the generated catalogs (spec -> generate): one
 // discriminated union keyed by the platform's event type name.
+
+import { type EventPayloads as CommerceEventPayloads, eventCatalog as commerceCatalog } from '../../generated/commerce/events';
 import type { components } from '../../generated/commerce/schema';
-import { eventCatalog as commerceCatalog, type EventPayloads as CommerceEventPayloads } from '../../generated/commerce/events';
-import { eventCatalog as platformCatalog, type EventPayloads as PlatformEventPayloads } from '../../generated/platform/events';
+import { type EventPayloads as PlatformEventPayloads, eventCatalog as platformCatalog } from '../../generated/platform/events';
 
 /** Event type name -> the domain event it carries (`id`, `entityFqdn`, `slug`, `entityId`, `eventTime` and its body). */
 export interface EventPayloads extends CommerceEventPayloads, PlatformEventPayloads {}

@@ -1,5 +1,5 @@
 // storefront-api/events: verify a delivery (an RS256 JWT) and read the event in it, or refuse it with a reason.
-import { decodeProtectedHeader, importSPKI, jwtVerify, type CryptoKey, type JWTPayload, type KeyObject } from 'jose';
+import { type CryptoKey, decodeProtectedHeader, importSPKI, type JWTPayload, jwtVerify, type KeyObject } from 'jose';
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type VerifiedEvent } from './event-types';
 import { EventVerificationError, type EventVerificationReason } from './verification-error';
 
@@ -87,7 +87,8 @@ const parseJson = (text: unknown, field: string): Record<string, unknown> => {
   } catch {
     return refuse('MALFORMED_EVENT', `${field} is not valid JSON`);
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return refuse('MALFORMED_EVENT', `${field} must hold a JSON object`);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return refuse('MALFORMED_EVENT', `${field} must hold a JSON object`);
   return value as Record<string, unknown>;
 };
 
@@ -96,13 +97,15 @@ const readEvent = (claims: JWTPayload): VerifiedEvent => {
   const message = parseJson(claims.data, 'the "data" claim');
   const { eventType, instanceId } = message;
   if (typeof eventType !== 'string') return refuse('MALFORMED_EVENT', 'data.eventType must be a string');
-  const entry = EVENT_CATALOG.get(eventType) ?? refuse('UNKNOWN_EVENT_TYPE', `unknown event type ${JSON.stringify(eventType.slice(0, 150))}`);
+  const entry =
+    EVENT_CATALOG.get(eventType) ?? refuse('UNKNOWN_EVENT_TYPE', `unknown event type ${JSON.stringify(eventType.slice(0, 150))}`);
   if (typeof instanceId !== 'string') return refuse('MALFORMED_EVENT', 'data.instanceId must be a string');
   // The platform's SDK reads a missing identity as none; so does this receiver.
   const identity = message.identity === undefined ? { identityType: 'UNKNOWN' } : parseJson(message.identity, 'data.identity');
   const payload = parseJson(message.data, 'data.data');
   for (const field of ['entityFqdn', 'slug'] as const) {
-    if (payload[field] !== entry[field]) refuse('MALFORMED_EVENT', `data.data.${field} must be ${JSON.stringify(entry[field])} for ${eventType}`);
+    if (payload[field] !== entry[field])
+      refuse('MALFORMED_EVENT', `data.data.${field} must be ${JSON.stringify(entry[field])} for ${eventType}`);
   }
   if (payload[entry.body] === null || typeof payload[entry.body] !== 'object') {
     refuse('MALFORMED_EVENT', `data.data.${entry.body} must be an object for ${eventType}`);
@@ -122,7 +125,11 @@ const readEvent = (claims: JWTPayload): VerifiedEvent => {
  * returns the event in it, typed by `eventType`. Throws an EventVerificationError on a wrong signature, any algorithm
  * but RS256 (`none`, HS256 keyed with the public key), an expired or malformed token, or an unknown event type.
  */
-export const verifyEvent = async (body: string | Uint8Array, publicKey: EventPublicKey, options: VerifyEventOptions = {}): Promise<VerifiedEvent> => {
+export const verifyEvent = async (
+  body: string | Uint8Array,
+  publicKey: EventPublicKey,
+  options: VerifyEventOptions = {},
+): Promise<VerifiedEvent> => {
   const token = tokenOf(body);
   const alg = algorithmOf(token);
   const key = typeof publicKey === 'string' ? await importKey(publicKey) : publicKey;

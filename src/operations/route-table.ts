@@ -19,9 +19,7 @@ export interface RouteMatch<T extends RouteEntry> {
 
 const compile = <T extends RouteEntry>(entry: T): CompiledRoute<T> => {
   const segments = entry.path.split('/').filter(Boolean);
-  const source = segments
-    .map((segment) => (segment.startsWith('{') && segment.endsWith('}') ? '[^/]+' : escape(segment)))
-    .join('/');
+  const source = segments.map((segment) => (segment.startsWith('{') && segment.endsWith('}') ? '[^/]+' : escape(segment))).join('/');
   return {
     entry,
     pattern: new RegExp(`^/${source}/?$`),

@@ -1,7 +1,7 @@
 // The `.r` envelope: a GET whose request message is nested sends it whole as one query parameter, the base64url
 // (no padding) of its UTF-8 JSON, as the platform's SDK does. The client encodes with this; the mock and the
 // explorer decode with it.
-import { decodeBase64UrlText, encodeBase64UrlText, type Base64Alphabet } from './base64url';
+import { type Base64Alphabet, decodeBase64UrlText, encodeBase64UrlText } from './base64url';
 
 /** The query parameter that carries a whole request message. */
 export const ENVELOPE_PARAMETER = '.r';

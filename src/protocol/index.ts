@@ -1,16 +1,16 @@
 // The wire protocol, on the ground floor: what client, mock, explorer, generator and spec-model must agree on
 // about the wire (error body, violation message, request-id header, base64url, the `.r` envelope, paging,
 // status texts, JSON media types, the families). It imports only generated types; everyone above imports it.
-export { decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText, type Base64Alphabet } from './base64url';
-export { decodeEnvelope, encodeEnvelope, ENVELOPE_PARAMETER, envelopeText } from './envelope';
+export { type Base64Alphabet, decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from './base64url';
+export { decodeEnvelope, ENVELOPE_PARAMETER, encodeEnvelope, envelopeText } from './envelope';
 export {
-  sortViolations,
-  violationMessage,
   type ApplicationErrorDetails,
   type ErrorResponse,
   type FieldViolation,
+  sortViolations,
   type ValidationErrorDetails,
   type ValidationRule,
+  violationMessage,
 } from './error-body';
 export { FAMILIES, type Family } from './families';
 export { isJsonMediaType, JSON_MEDIA_TYPE } from './media-type';

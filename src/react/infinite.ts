@@ -1,5 +1,5 @@
-import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, nextOffset, type CursorPage, type OffsetPage } from '../paging/paginate';
+import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import { type CursorPage, DEFAULT_PAGE_SIZE, nextOffset, type OffsetPage } from '../paging/paginate';
 
 /** useInfiniteQuery over an offset-paged operation; `fetchNextPage` asks for the next `pageSize` items. */
 export const useOffsetInfiniteQuery = <T>({

@@ -1,7 +1,4 @@
 import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
   type InfiniteData,
   type QueryKey,
   type UseInfiniteQueryResult,
@@ -9,6 +6,9 @@ import {
   type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
 } from '@tanstack/react-query';
 import type { CallInit } from '../client/build-request';
 import type { DataOf, InitOf } from '../client/operation-function';
@@ -35,13 +35,15 @@ export interface InfiniteHookOptions {
   readonly staleTime?: number;
 }
 
-export type QueryHook<F> = InitOptional<InitOf<F>> extends true
-  ? (init?: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>
-  : (init: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>;
+export type QueryHook<F> =
+  InitOptional<InitOf<F>> extends true
+    ? (init?: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>
+    : (init: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>;
 export type MutationHook<F> = (options?: MutationHookOptions<DataOf<F>, InitOf<F>>) => UseMutationResult<DataOf<F>, ApiError, InitOf<F>>;
-export type InfiniteHook<F> = InitOptional<InitOf<F>> extends true
-  ? (init?: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>
-  : (init: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>;
+export type InfiniteHook<F> =
+  InitOptional<InitOf<F>> extends true
+    ? (init?: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>
+    : (init: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>;
 
 /** A stable key: the operation's path, then what was asked (never the base URL, the signal or headers). */
 export const operationKey = (meta: OperationMeta, init: CallInit | undefined): QueryKey => {
@@ -68,7 +70,10 @@ export const useOperationMutation = (fn: AnyOperation, options?: MutationHookOpt
 };
 
 const read = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>((node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined), value);
+  path.reduce<unknown>(
+    (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+    value,
+  );
 
 /** The init with the page asked for written where the operation carries its paging. */
 export const withPage = (meta: OperationMeta, paging: PagingMeta, init: CallInit | undefined, page: Record<string, unknown>): CallInit => {
@@ -96,7 +101,10 @@ export const useOperationInfinite = (fn: AnyOperation, init?: CallInit, options:
     queryKey: [...operationKey(meta, init), { pageSize }],
     initialPageParam: paging.style === 'offset' ? 0 : undefined,
     queryFn: ({ pageParam, signal }) => {
-      const page = paging.style === 'offset' ? { limit: pageSize, offset: pageParam } : { limit: pageSize, ...(pageParam !== undefined && { cursor: pageParam }) };
+      const page =
+        paging.style === 'offset'
+          ? { limit: pageSize, offset: pageParam }
+          : { limit: pageSize, ...(pageParam !== undefined && { cursor: pageParam }) };
       return (fn as unknown as Call)(client, { ...withPage(meta, paging, init, page), signal });
     },
     getNextPageParam: (last, _pages, param) => {

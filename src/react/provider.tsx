@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { StorefrontClient } from '../client/create-client';
 
 const StorefrontContext = createContext<StorefrontClient | null>(null);

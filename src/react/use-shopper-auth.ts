@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
 import { displayState, type LoginResult, type LoginState } from '../auth/login-state';
-import { memberSignIn, type LoginParams, type RegisterParams } from '../auth/member-sign-in';
+import { type LoginParams, memberSignIn, type RegisterParams } from '../auth/member-sign-in';
 import type { DirectLoginState, OAuthStrategy } from '../auth/oauth-strategy';
 import type { TokenRole } from '../auth/tokens';
 
@@ -29,7 +29,7 @@ export const useShopperAuth = (auth: OAuthStrategy): ShopperAuth => {
   const signIn = useMemo(() => memberSignIn(auth), [auth]);
   const [pending, setPending] = useState(0);
 
-  const run = useCallback(async <T,>(action: () => Promise<T>): Promise<T> => {
+  const run = useCallback(async <T>(action: () => Promise<T>): Promise<T> => {
     setPending((count) => count + 1);
     try {
       return await action();

@@ -6,11 +6,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaticSite } from '../../docs-site/server/static-server';
 import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explorer-metrics';
+import { launchChromium } from '../../scripts/harness/chromium';
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
-import { launchChromium } from '../../scripts/harness/chromium';
 import { merchantHeaders } from '../support/mock-credentials';
-import { openWatchedPage, serveSite, SITE_DIR, type WatchedPage } from '../support/site-browser';
+import { openWatchedPage, SITE_DIR, serveSite, type WatchedPage } from '../support/site-browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
@@ -45,11 +45,26 @@ const finish = async ({ context, offHost, errors }: WatchedPage) => {
 };
 
 const send = async (page: Page) => {
-  const before = await page.getByTestId('history').locator('li').count().catch(() => 0);
+  const before = await page
+    .getByTestId('history')
+    .locator('li')
+    .count()
+    .catch(() => 0);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   // Sent and recorded: the history grows by one once the answer is shown.
-  await expect.poll(() => page.getByTestId('history').locator('li').count().catch(() => 0)).toBe(before + 1);
-  return { status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]), body: await page.getByTestId('response-body').textContent() };
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('history')
+        .locator('li')
+        .count()
+        .catch(() => 0),
+    )
+    .toBe(before + 1);
+  return {
+    status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]),
+    body: await page.getByTestId('response-body').textContent(),
+  };
 };
 
 const openOperation = async (page: Page, operationId: string) => {
@@ -80,7 +95,10 @@ describe('the explorer', () => {
     expect(await page.getByTestId('request-id').textContent()).toMatch(/\S+/);
 
     // Kept in this browser and replayable.
-    await page.getByRole('button', { name: /^Replay listRecommendationAlgorithms/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Replay listRecommendationAlgorithms/ })
+      .first()
+      .click();
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
     await page.reload();
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
@@ -93,7 +111,11 @@ describe('the explorer', () => {
     const { page } = watched;
     try {
       const session = await page.getByLabel('Session (x-mock-session)').inputValue();
-      const subscribed = await fetch(`${mockUrl}/__mock/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: `${receiver.url}/explorer`, session }) });
+      const subscribed = await fetch(`${mockUrl}/__mock/webhooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url: `${receiver.url}/explorer`, session }),
+      });
       expect(subscribed.status).toBe(200);
       await openOperation(page, 'addToCurrentCart');
       expect((await send(page)).status).toBe(200);
@@ -103,8 +125,13 @@ describe('the explorer', () => {
       expect(await newest.getByTestId('event-type').textContent()).toMatch(/^wix\.ecom\.v1\.cart_(created|updated)$/);
       const cartId = (await newest.getByTestId('event-entity').textContent()) ?? '';
       expect(cartId).toMatch(/^[0-9a-f-]{36}$/);
-      expect(await newest.getByTestId('event-cause').textContent()).toMatch(/caused by POST \/v1\/carts\/current\/add-to-cart → 200 \(addToCurrentCart\)/);
-      const payload = JSON.parse((await newest.getByTestId('event-payload').textContent()) ?? '') as { createdEvent?: { entity: { id: string } }; updatedEvent?: { currentEntity: { id: string } } };
+      expect(await newest.getByTestId('event-cause').textContent()).toMatch(
+        /caused by POST \/v1\/carts\/current\/add-to-cart → 200 \(addToCurrentCart\)/,
+      );
+      const payload = JSON.parse((await newest.getByTestId('event-payload').textContent()) ?? '') as {
+        createdEvent?: { entity: { id: string } };
+        updatedEvent?: { currentEntity: { id: string } };
+      };
       expect(payload.createdEvent?.entity.id ?? payload.updatedEvent?.currentEntity.id).toBe(cartId);
       await expect.poll(() => newest.getByTestId('event-delivery').textContent(), { timeout: 10_000 }).toBe('webhooks: 1 of 1 delivered');
       expect(receiver.at('/explorer').length).toBeGreaterThan(0);
@@ -113,12 +140,23 @@ describe('the explorer', () => {
       const review = await fetch(`${mockUrl}/v1/reviews`, {
         method: 'POST',
         headers: { ...merchantHeaders(session), 'content-type': 'application/json' },
-        body: JSON.stringify({ review: { namespace: 'stores', entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a', content: { rating: 4 }, author: { authorName: 'QA' } } }),
+        body: JSON.stringify({
+          review: {
+            namespace: 'stores',
+            entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a',
+            content: { rating: 4 },
+            author: { authorName: 'QA' },
+          },
+        }),
       });
       const { review: created } = (await review.json()) as { review: { id: string } };
-      await expect.poll(() => page.getByTestId('event').first().getByTestId('event-type').textContent(), { timeout: 10_000 }).toBe('wix.reviews.v1.review_created');
+      await expect
+        .poll(() => page.getByTestId('event').first().getByTestId('event-type').textContent(), { timeout: 10_000 })
+        .toBe('wix.reviews.v1.review_created');
       expect(await page.getByTestId('event').first().getByTestId('event-entity').textContent()).toBe(created.id);
-      expect(await page.getByTestId('event').first().getByTestId('event-cause').textContent()).toContain('caused by createReview · WIX_USER');
+      expect(await page.getByTestId('event').first().getByTestId('event-cause').textContent()).toContain(
+        'caused by createReview · WIX_USER',
+      );
     } finally {
       await receiver.close();
     }
@@ -128,12 +166,15 @@ describe('the explorer', () => {
   it('adds to the cart, then the current cart holds the item (needs the stateful mock)', async () => {
     const add = loadOperations('commerce').find((operation) => operation.operationId === 'addToCurrentCart');
     if (!add) throw new Error('no addToCurrentCart');
-    const [item] = (exampleRequest(add).body as { lineItems: { quantity: number; catalogReference: { catalogItemId: string } }[] }).lineItems;
+    const [item] = (exampleRequest(add).body as { lineItems: { quantity: number; catalogReference: { catalogItemId: string } }[] })
+      .lineItems;
     if (!item) throw new Error('the example adds no line item');
     const quantityInCart = (answer: { status: number; body: string | null }): number => {
       if (answer.status === 404) return 0;
       expect(answer.status).toBe(200);
-      const { cart } = JSON.parse(answer.body ?? '') as { cart: { lineItems?: { quantity: number; catalogReference?: { catalogItemId?: string } }[] } };
+      const { cart } = JSON.parse(answer.body ?? '') as {
+        cart: { lineItems?: { quantity: number; catalogReference?: { catalogItemId?: string } }[] };
+      };
       return (cart.lineItems ?? [])
         .filter((line) => line.catalogReference?.catalogItemId === item.catalogReference.catalogItemId)
         .reduce((sum, line) => sum + line.quantity, 0);
@@ -147,7 +188,9 @@ describe('the explorer', () => {
     expect(added.status).toBe(200);
     await openOperation(page, 'getCurrentCart');
     const after = quantityInCart(await send(page));
-    expect(after, `catalog item ${item.catalogReference.catalogItemId}: ${before} in the cart before adding ${item.quantity}`).toBe(before + item.quantity);
+    expect(after, `catalog item ${item.catalogReference.catalogItemId}: ${before} in the cart before adding ${item.quantity}`).toBe(
+      before + item.quantity,
+    );
     await finish(watched);
   });
 
@@ -238,7 +281,14 @@ describe('the explorer', () => {
     expect(page.url()).toMatch(/#\/operation\/listRecommendationAlgorithms$/);
     await tabTo(() => page.evaluate(() => document.activeElement?.textContent === 'Send'));
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.getByTestId('status').textContent().catch(() => '')).toMatch(/^200/);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('status')
+          .textContent()
+          .catch(() => ''),
+      )
+      .toMatch(/^200/);
     await finish(watched);
   });
 
@@ -247,7 +297,11 @@ describe('the explorer', () => {
     const { page } = watched;
     // A mock without /__mock/ controls, whatever mode the run's mock is in.
     await page.route(`${mockUrl}/__mock/**`, (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"NOT_FOUND","details":{"applicationError":{"code":"NOT_FOUND","description":"No operation"}}}' }),
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"NOT_FOUND","details":{"applicationError":{"code":"NOT_FOUND","description":"No operation"}}}',
+      }),
     );
     await page.goto(`${site.url}/explorer/#/operation/listRecommendationAlgorithms`);
     await expect.poll(() => page.getByTestId('mock-health').textContent()).toContain('need the stateful mock');
@@ -255,7 +309,9 @@ describe('the explorer', () => {
     await expect.poll(() => page.getByTestId('mock-status').textContent()).toContain('This mock has no POST /__mock/reset control (404)');
     await page.getByLabel('Latency (ms)').fill('200');
     await page.getByRole('button', { name: 'Apply to the mock' }).click();
-    await expect.poll(() => page.getByTestId('scenario-status').textContent()).toContain('/__mock/scenarios/listRecommendationAlgorithms control (404)');
+    await expect
+      .poll(() => page.getByTestId('scenario-status').textContent())
+      .toContain('/__mock/scenarios/listRecommendationAlgorithms control (404)');
     // The Prefer part of the scenario works in any mode: ask for the declared 500.
     await page.getByLabel('Prefer status').selectOption('500');
     const answer = await send(page);
@@ -287,14 +343,19 @@ describe('the explorer', () => {
         status: 400,
         contentType: 'application/json',
         headers: { 'access-control-allow-origin': '*', 'x-wix-request-id': 'forged-by-the-test' },
-        body: JSON.stringify({ message: 'ORDER_NOT_FOUND', details: { applicationError: { code: 'ORDER_NOT_FOUND', description: 'not this operation' } } }),
+        body: JSON.stringify({
+          message: 'ORDER_NOT_FOUND',
+          details: { applicationError: { code: 'ORDER_NOT_FOUND', description: 'not this operation' } },
+        }),
       }),
     );
     expect((await send(page)).status).toBe(400);
     expect(await page.getByTestId('verdict').textContent()).toContain('✗ Breaks the contract (1)');
     const violations = await page.getByTestId('verdict-violations').textContent();
     expect(violations).toContain('details.applicationError.code');
-    expect(violations).toContain('ORDER_NOT_FOUND is not a code listRecommendationAlgorithms declares for 400 (it declares INVALID_ARGUMENT)');
+    expect(violations).toContain(
+      'ORDER_NOT_FOUND is not a code listRecommendationAlgorithms declares for 400 (it declares INVALID_ARGUMENT)',
+    );
     expect(violations).toContain('UNDECLARED_CODE');
     await page.unroute(`${mockUrl}/v1/recommendations/algorithms*`);
     expect((await send(page)).status).toBe(200);
@@ -312,10 +373,20 @@ describe('the explorer', () => {
       await send(page);
       await page.addScriptTag({ content: axe });
       const violations = await page.evaluate(async () => {
-        const result = await (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
+        const result = await (
+          window as unknown as {
+            axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+          }
+        ).axe.run();
         return result.violations
           .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-          .map((violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).slice(0, 5).join(', ')}`);
+          .map(
+            (violation) =>
+              `${violation.id} (${violation.impact}): ${violation.nodes
+                .map((node) => node.target.join(' '))
+                .slice(0, 5)
+                .join(', ')}`,
+          );
       });
       expect(violations, colorScheme).toEqual([]);
       await finish(watched);
@@ -325,7 +396,9 @@ describe('the explorer', () => {
   it(`loads at most ${EXPLORER_JS_BUDGET_GZIP / 1024} KB of JavaScript (gzip) before the first operation is opened`, async () => {
     const load = await loadExplorer(browser, `${site.url}/explorer/?mock=${mockUrl}`);
     expect(load.scripts.length).toBeGreaterThan(0);
-    expect(load.jsGzipBytes, load.scripts.map((script) => `${script.url} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(EXPLORER_JS_BUDGET_GZIP);
+    expect(load.jsGzipBytes, load.scripts.map((script) => `${script.url} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(
+      EXPLORER_JS_BUDGET_GZIP,
+    );
     expect(Number.isFinite(load.firstRenderMs)).toBe(true);
     // React's production build: the test runner's NODE_ENV=test must not leak into the site build.
     const entry = /src="\.\.\/(assets\/explorer-[^"]+\.js)"/.exec(readFileSync(join(SITE_DIR, 'explorer', 'index.html'), 'utf8'))?.[1];

@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaticSite } from '../../docs-site/server/static-server';
+import { launchChromium } from '../../scripts/harness/chromium';
 import { FAMILIES } from '../../spec-model/document';
 import { loadOperations } from '../../spec-model/load';
-import { launchChromium } from '../../scripts/harness/chromium';
-import { openWatchedPage, serveSite, SITE_DIR } from '../support/site-browser';
+import { openWatchedPage, SITE_DIR, serveSite } from '../support/site-browser';
 
 // The Redoc reference pages of the built site, in Chromium with nothing but 127.0.0.1 reachable.
 const mockUrl = inject('mockUrl');
@@ -27,17 +27,29 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Redoc's heading of an operation (its text is the summary; its accessible name carries more). */
 const operationHeading = (page: Page, summary: string) => page.locator('h1, h2', { hasText: new RegExp(`^${escape(summary)}$`) }).first();
 
-const slug = (tag: string) => tag.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const slug = (tag: string) =>
+  tag
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
 
 // Attributes and CSS that make a page fetch something: none may point off this host.
-const RESOURCE_REFERENCE = /<(?:script|link|img|iframe|source|video|audio)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\/|url\(\s*["']?(?:https?:)?\/\/|@import\s+["'](?:https?:)?\/\//i;
+const RESOURCE_REFERENCE =
+  /<(?:script|link|img|iframe|source|video|audio)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?\/\/|url\(\s*["']?(?:https?:)?\/\/|@import\s+["'](?:https?:)?\/\//i;
 
 describe('the reference pages', () => {
   it('are self-contained: no page or stylesheet of the built site loads anything from another host', () => {
     const files = readdirSync(SITE_DIR, { recursive: true })
       .map(String)
       .filter((name) => /\.(html|css)$/.test(name));
-    expect(files).toEqual(expect.arrayContaining(['index.html', join('explorer', 'index.html'), join('reference', 'commerce.html'), join('reference', 'platform.html')]));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'index.html',
+        join('explorer', 'index.html'),
+        join('reference', 'commerce.html'),
+        join('reference', 'platform.html'),
+      ]),
+    );
     for (const file of files) expect(RESOURCE_REFERENCE.exec(readFileSync(join(SITE_DIR, file), 'utf8'))?.[0], file).toBeUndefined();
   });
 
@@ -63,7 +75,11 @@ describe('the reference pages', () => {
         const inTag = operations.filter((operation) => operation.tags?.[0] === tag);
         await page.goto(`${site.url}/reference/${family}.html#/${slug(tag)}`);
         for (const operation of inTag) {
-          await expect.poll(() => page.locator(`a[href="#/${slug(tag)}/${operation.operationId.toLowerCase()}"]`).count(), { message: operation.operationId }).toBeGreaterThan(0);
+          await expect
+            .poll(() => page.locator(`a[href="#/${slug(tag)}/${operation.operationId.toLowerCase()}"]`).count(), {
+              message: operation.operationId,
+            })
+            .toBeGreaterThan(0);
         }
         const first = inTag[0];
         if (!first) continue;

@@ -28,7 +28,12 @@ afterAll(async () => {
 const runInPage = (sessionToken: string, timeoutMs: number, forge = false): Promise<SilentSignInReport> =>
   page.evaluate(
     ([url, token, ms, forged]) =>
-      (window as unknown as { SilentSignIn: { run: (...a: unknown[]) => Promise<SilentSignInReport> } }).SilentSignIn.run(url, token, ms, forged),
+      (window as unknown as { SilentSignIn: { run: (...a: unknown[]) => Promise<SilentSignInReport> } }).SilentSignIn.run(
+        url,
+        token,
+        ms,
+        forged,
+      ),
     [mockUrl, sessionToken, timeoutMs, forge] as const,
   );
 

@@ -2,14 +2,14 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signEvent, type EventToSign } from '../../mock/events/sign-event';
+import { type EventToSign, signEvent } from '../../mock/events/sign-event';
 import { generateSigningKeyPair, type SigningKeyPair } from '../../mock/events/signing-keys';
 import { createWebhookDispatcher, type DispatchedEvent } from '../../mock/events/webhook-dispatcher';
+import { FAMILIES } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 import { listWebhooks, type Webhook } from '../../spec-model/webhooks';
 import { EVENT_CATALOG, type EventType } from '../../src/events';
 import { installPlatformSdk } from '../support/platform-sdk';
-import { FAMILIES } from '../../spec-model/document';
-import { loadDocument } from '../../spec-model/load';
 
 // A delivery signed by the mock is accepted by the platform's own SDK: AppStrategy({ appId, publicKey }) with the
 // mock's public key, webhooks.process(token) verifies it and calls the SDK's handler of its event type
@@ -72,13 +72,18 @@ const runSdk = (tokens: string[], publicKey = keys.publicKeyPem): SdkRun =>
 /** Each webhook's example event (its x-decoded message), to be signed again by the mock's signer. */
 const webhooks = FAMILIES.flatMap((family) => listWebhooks(family, loadDocument(family)));
 const exampleEvent = (webhook: Webhook): EventToSign => {
-  const decoded = Object.values(webhook.examples)[0]?.decoded as { eventType: EventType; instanceId: string; identity: EventToSign['identity']; data: EventToSign['payload'] };
+  const decoded = Object.values(webhook.examples)[0]?.decoded as {
+    eventType: EventType;
+    instanceId: string;
+    identity: EventToSign['identity'];
+    data: EventToSign['payload'];
+  };
   return { eventType: decoded.eventType, instanceId: decoded.instanceId, identity: decoded.identity, payload: decoded.data } as EventToSign;
 };
 const idOf = (value: unknown) => (value as { id?: string } | undefined)?.id;
 
 describe('the platform SDK accepts the mock deliveries', { timeout: 300_000 }, () => {
-  it("declares a handler for every event type the spec has, except the two the seed keeps and the current SDK dropped", () => {
+  it('declares a handler for every event type the spec has, except the two the seed keeps and the current SDK dropped', () => {
     expect(runSdk([]).missing.sort()).toEqual(NOT_IN_CURRENT_SDK);
   });
 
@@ -107,7 +112,8 @@ describe('the platform SDK accepts the mock deliveries', { timeout: 300_000 }, (
         if (webhook.body === 'createdEvent') expect(received?.entity?._id).toBe(idOf(payload.createdEvent?.entity));
         if (webhook.body === 'updatedEvent') expect(received?.entity?._id).toBe(idOf(payload.updatedEvent?.currentEntity));
         if (webhook.body === 'deletedEvent') expect(received?.entity?._id).toBe(idOf(payload.deletedEvent?.deletedEntity));
-        if (webhook.body === 'actionEvent') expect(Object.keys(received?.data ?? {}).sort()).toEqual(Object.keys(payload.actionEvent?.body ?? {}).sort());
+        if (webhook.body === 'actionEvent')
+          expect(Object.keys(received?.data ?? {}).sort()).toEqual(Object.keys(payload.actionEvent?.body ?? {}).sort());
       });
     });
   });
@@ -118,7 +124,10 @@ describe('the platform SDK accepts the mock deliveries', { timeout: 300_000 }, (
     const tokens = await Promise.all([payment, moderation].map((webhook) => signEvent(exampleEvent(webhook), keys.privateKey)));
     const [paid, moderated] = runSdk(tokens).results;
     expect(paid?.calls[0]?.event.data).toMatchObject({ previousPaymentStatus: 'NOT_PAID', order: { paymentStatus: 'PAID' } });
-    expect(moderated?.calls[0]?.event.data).toMatchObject({ previousModerationStatus: 'IN_MODERATION', review: { moderation: { moderationStatus: 'APPROVED' } } });
+    expect(moderated?.calls[0]?.event.data).toMatchObject({
+      previousModerationStatus: 'IN_MODERATION',
+      review: { moderation: { moderationStatus: 'APPROVED' } },
+    });
   });
 
   it('accepts what the dispatcher POSTs, and refuses a token signed by another key without calling a handler', async () => {

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'tests', 'consumer', 'fixtures');
 const npm = (cwd: string, ...args: string[]) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 const tsc = (cwd: string, project: string) => {
   try {
     execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd, encoding: 'utf8' });
@@ -61,7 +65,14 @@ describe('the packed package in a scratch app', () => {
       console.log(JSON.stringify({ missing, createClient: typeof entries[0].createClient, getCurrentCart: typeof entries[1].getCurrentCart,
         queryProducts: typeof entries[2].queryProducts, oauthStrategy: typeof entries[3].oauthStrategy, verifyEvent: typeof entries[4].verifyEvent }));`;
     const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: app, encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual({ missing: 2, createClient: 'function', getCurrentCart: 'function', queryProducts: 'function', oauthStrategy: 'function', verifyEvent: 'function' });
+    expect(JSON.parse(out)).toEqual({
+      missing: 2,
+      createClient: 'function',
+      getCurrentCart: 'function',
+      queryProducts: 'function',
+      oauthStrategy: 'function',
+      verifyEvent: 'function',
+    });
   });
 
   it('verifies a delivery with storefront-api/events in Node, jose coming with the package', () => {
@@ -92,14 +103,27 @@ describe('the packed package in a scratch app', () => {
     const loose = join(app, 'loose.ts');
     writeFileSync(loose, execFileSync('sed', ['/@ts-expect-error/d', join(app, 'app.ts')], { encoding: 'utf8' }));
     writeFileSync(join(app, 'loose-events.ts'), execFileSync('sed', ['/@ts-expect-error/d', join(app, 'events.ts')], { encoding: 'utf8' }));
-    writeFileSync(join(app, 'tsconfig.loose.json'), JSON.stringify({ compilerOptions: compilerOptions('bundler'), files: ['loose.ts', 'loose-events.ts'] }));
-    const errors = tsc(app, join(app, 'tsconfig.loose.json')).split('\n').filter((line) => line.includes('error TS'));
+    writeFileSync(
+      join(app, 'tsconfig.loose.json'),
+      JSON.stringify({ compilerOptions: compilerOptions('bundler'), files: ['loose.ts', 'loose-events.ts'] }),
+    );
+    const errors = tsc(app, join(app, 'tsconfig.loose.json'))
+      .split('\n')
+      .filter((line) => line.includes('error TS'));
     expect(errors).toHaveLength(7);
   });
 
   it('bundles with esbuild and runs against the mock, path parameters encoded', async () => {
     const out = join(app, 'app.bundle.mjs');
-    await build({ entryPoints: [join(app, 'app.ts')], bundle: true, format: 'esm', platform: 'node', outfile: out, logLevel: 'silent', absWorkingDir: app });
+    await build({
+      entryPoints: [join(app, 'app.ts')],
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      outfile: out,
+      logLevel: 'silent',
+      absWorkingDir: app,
+    });
     const { run } = (await import(pathToFileURL(out).href)) as { run: (url: string) => Promise<string[]> };
     const seen = await run(inject('mockUrl'));
     expect(seen).toContain('cart string');
@@ -140,7 +164,8 @@ describe('the packed package in a scratch app', () => {
   }, 120_000);
 
   it('passes publint and are-the-types-wrong (ESM)', () => {
-    const run = (bin: string, args: string[]) => execFileSync(join(root, 'node_modules', '.bin', bin), args, { cwd: root, encoding: 'utf8' });
+    const run = (bin: string, args: string[]) =>
+      execFileSync(join(root, 'node_modules', '.bin', bin), args, { cwd: root, encoding: 'utf8' });
     expect(run('publint', ['--strict'])).toMatch(/All good/);
     const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
     expect(() => run('attw', [tarball, '--profile', 'esm-only'])).not.toThrow();

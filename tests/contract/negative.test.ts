@@ -32,9 +32,7 @@ for (const family of FAMILIES) {
     .map((operation) => {
       const bodySchema = resolveSchema(doc, operation.requestBody?.content?.['application/json']?.schema);
       const bodyFields = ((bodySchema?.required as string[] | undefined) ?? []).map((name) => ({ where: 'body', name }));
-      const queryFields = operation.parameters
-        .filter((p) => p.in === 'query' && p.required)
-        .map((p) => ({ where: 'query', name: p.name }));
+      const queryFields = operation.parameters.filter((p) => p.in === 'query' && p.required).map((p) => ({ where: 'query', name: p.name }));
       return { operation, fields: [...bodyFields, ...queryFields] };
     })
     .filter((entry) => entry.fields.length > 0);
@@ -43,28 +41,31 @@ for (const family of FAMILIES) {
     it('has operations with required fields to check', () => {
       expect(cases.length).toBeGreaterThan(0);
     });
-    it.each(cases.map((c) => [c.operation.operationId, c] as const))('%s rejects each missing field', async (_id, { operation, fields }) => {
-      const example = exampleRequest(operation);
-      for (const field of fields) {
-        const query = { ...example.query };
-        let body = example.body;
-        if (field.where === 'query') delete query[field.name];
-        else {
-          const copy: JsonObject = { ...(body as JsonObject) };
-          delete copy[field.name];
-          body = copy as Json;
+    it.each(cases.map((c) => [c.operation.operationId, c] as const))(
+      '%s rejects each missing field',
+      async (_id, { operation, fields }) => {
+        const example = exampleRequest(operation);
+        for (const field of fields) {
+          const query = { ...example.query };
+          let body = example.body;
+          if (field.where === 'query') delete query[field.name];
+          else {
+            const copy: JsonObject = { ...(body as JsonObject) };
+            delete copy[field.name];
+            body = copy as Json;
+          }
+          const { response, error } = await request(operation.method.toLowerCase(), operation.path, {
+            params: { path: example.path, query },
+            body,
+            headers: { Authorization: needsMember(operation.operationId) ? member : API_KEY, 'x-mock-session': SESSION },
+            redirect: 'manual',
+            parseAs: 'text',
+          });
+          expect(response.status, `${field.where} ${field.name}`).toBeGreaterThanOrEqual(400);
+          expect(response.status, `${field.where} ${field.name}`).toBeLessThan(500);
+          expect(namesField(response, error, field.name), `answer names ${field.name}`).toBe(true);
         }
-        const { response, error } = await request(operation.method.toLowerCase(), operation.path, {
-          params: { path: example.path, query },
-          body,
-          headers: { Authorization: needsMember(operation.operationId) ? member : API_KEY, 'x-mock-session': SESSION },
-          redirect: 'manual',
-          parseAs: 'text',
-        });
-        expect(response.status, `${field.where} ${field.name}`).toBeGreaterThanOrEqual(400);
-        expect(response.status, `${field.where} ${field.name}`).toBeLessThan(500);
-        expect(namesField(response, error, field.name), `answer names ${field.name}`).toBe(true);
-      }
-    });
+      },
+    );
   });
 }

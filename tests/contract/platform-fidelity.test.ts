@@ -1,11 +1,11 @@
 import { describe, expect, inject, it } from 'vitest';
-import { merchantHeaders } from '../support/mock-credentials';
 import { type Family, jsonContent, listOperations, type Operation } from '../../spec-model/document';
 import { exampleRequest, firstExample } from '../../spec-model/examples';
 import type { Json, JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
 import { resolveSchema } from '../../spec-model/schemas';
 import { createValidator } from '../../spec-model/validators';
+import { merchantHeaders } from '../support/mock-credentials';
 
 // Real-shaped requests and answers (as the platform's published wire types describe them) against the spec: each
 // class of mismatch the platform comparison found (enumerations, shapes, bounds, required-ness, fields the platform does not have).
@@ -60,7 +60,9 @@ describe('shapes and bounds as the platform sends them', () => {
   it('estimate-totals answers membershipOptions.selectedMemberships as a list', () => {
     const answer = exampleAnswer('commerce', 'estimateCurrentCartTotals');
     answer.membershipOptions = {
-      selectedMemberships: [{ id: '2c1f9a4e-4b7d-4c2e-9f3a-6d5e4c3b2a19', appId: '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3', lineItemIds: ['11'] }],
+      selectedMemberships: [
+        { id: '2c1f9a4e-4b7d-4c2e-9f3a-6d5e4c3b2a19', appId: '1522827f-c56c-a5c9-2ac9-00f9e6ae12d3', lineItemIds: ['11'] },
+      ],
     };
     expect(answerErrors('commerce', 'estimateCurrentCartTotals', answer)).toEqual([]);
     answer.membershipOptions = { selectedMemberships: { memberships: [] } };
@@ -68,10 +70,14 @@ describe('shapes and bounds as the platform sends them', () => {
   });
 
   it("an order's pickup address may be 1000 characters long, and its free trial 3650 intervals", () => {
-    const answer = exampleAnswer('commerce', 'getOrder') as { order: { shippingInfo?: Record<string, Json>; lineItems: Record<string, Json>[] } };
+    const answer = exampleAnswer('commerce', 'getOrder') as {
+      order: { shippingInfo?: Record<string, Json>; lineItems: Record<string, Json>[] };
+    };
     answer.order.shippingInfo = {
       title: 'Pickup',
-      logistics: { pickupDetails: { address: { country: 'US', city: 'C'.repeat(1000), addressLine: 'L'.repeat(1000) }, pickupMethod: 'STORE_PICKUP' } },
+      logistics: {
+        pickupDetails: { address: { country: 'US', city: 'C'.repeat(1000), addressLine: 'L'.repeat(1000) }, pickupMethod: 'STORE_PICKUP' },
+      },
     };
     const item = answer.order.lineItems[0] as Record<string, Json>;
     item.subscriptionInfo = { subscriptionSettings: { frequency: 'MONTH', freeTrialPeriod: { frequency: 'DAY', interval: 3650 } } };
@@ -116,7 +122,7 @@ describe('required-ness as the platform enforces it', () => {
   it('addToCurrentCart needs a catalog reference with item and app IDs', () => {
     const body = exampleBody('commerce', 'addToCurrentCart') as { lineItems: Record<string, Json>[] };
     const broken = clone(body);
-    delete (broken.lineItems[0]?.catalogReference as Record<string, Json>).appId;
+    delete (broken.lineItems[0]!.catalogReference as Record<string, Json>).appId;
     expect(requestErrors('commerce', 'addToCurrentCart', broken).join(' ')).toContain('appId');
   });
 
@@ -141,7 +147,11 @@ const requestBodyProperties = (family: Family, operationId: string): object => {
 
 describe('the live mock accepts real-shaped requests', () => {
   const baseUrl = inject('mockUrl');
-  const send = (path: string, init: RequestInit) => fetch(`${baseUrl}${path}`, { ...init, headers: { ...merchantHeaders('fidelity'), 'Content-Type': 'application/json', ...init.headers } });
+  const send = (path: string, init: RequestInit) =>
+    fetch(`${baseUrl}${path}`, {
+      ...init,
+      headers: { ...merchantHeaders('fidelity'), 'Content-Type': 'application/json', ...init.headers },
+    });
 
   it('GET query-platformized with .r, as the SDK sends it', async () => {
     const r = Buffer.from(JSON.stringify({ query: { paging: { limit: 5 } } })).toString('base64url');

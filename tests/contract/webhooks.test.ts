@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { eventCatalog as commerceCatalog } from '../../generated/commerce/events';
 import { eventCatalog as platformCatalog } from '../../generated/platform/events';
 import { createDeliveryValidator } from '../../spec-model/delivery-validator';
+import { FAMILIES, type Family } from '../../spec-model/document';
+import { loadDocument } from '../../spec-model/load';
 import { listWebhooks } from '../../spec-model/webhooks';
 import { verifyEvent } from '../../src/events';
 import { decodeDelivery } from '../support/decode-delivery';
-import { FAMILIES, type Family } from '../../spec-model/document';
-import { loadDocument } from '../../spec-model/load';
 
 // The events of both seeds, declared as OpenAPI 3.1 webhooks with the platform's event type names.
 const seedEvents = JSON.parse(readFileSync(new URL('../fixtures/seed-events.json', import.meta.url), 'utf8')) as Record<
@@ -31,15 +31,18 @@ describe('webhooks', () => {
     expect(webhooks.map((webhook) => webhook.eventType).filter((eventType) => !named.includes(eventType))).toEqual([]);
   });
 
-  it.each(webhooks.map((webhook) => [webhook.eventType, webhook] as const))('%s: named entityFqdn_slug, body as its slug says', (eventType, webhook) => {
-    expect(eventType).toBe(`${webhook.entityFqdn}_${webhook.slug}`);
-    expect(webhook.body).toBe(SLUG_BODY[webhook.slug] ?? 'actionEvent');
-    expect(webhook.operationId).toMatch(/^on[A-Z][A-Za-z]+$/);
-    expect(webhook.payloadSchema).toBe(`${webhook.operationId.slice(2)}Event`);
-    const tags = ((loadDocument(webhook.family) as unknown as { tags: { name: string }[] }).tags ?? []).map((tag) => tag.name);
-    expect(webhook.tags.length).toBe(1);
-    expect(tags).toContain(webhook.tags[0]);
-  });
+  it.each(webhooks.map((webhook) => [webhook.eventType, webhook] as const))(
+    '%s: named entityFqdn_slug, body as its slug says',
+    (eventType, webhook) => {
+      expect(eventType).toBe(`${webhook.entityFqdn}_${webhook.slug}`);
+      expect(webhook.body).toBe(SLUG_BODY[webhook.slug] ?? 'actionEvent');
+      expect(webhook.operationId).toMatch(/^on[A-Z][A-Za-z]+$/);
+      expect(webhook.payloadSchema).toBe(`${webhook.operationId.slice(2)}Event`);
+      const tags = ((loadDocument(webhook.family) as unknown as { tags: { name: string }[] }).tags ?? []).map((tag) => tag.name);
+      expect(webhook.tags.length).toBe(1);
+      expect(tags).toContain(webhook.tags[0]);
+    },
+  );
 
   it('handler names are unique across both families and never an operation name', () => {
     const names = webhooks.map((webhook) => webhook.operationId);
@@ -60,15 +63,27 @@ describe('webhooks', () => {
     expect(catalog).toEqual(webhooks.map((webhook) => webhook.eventType).sort());
     for (const entry of [...commerceCatalog, ...platformCatalog]) {
       const webhook = webhooks.find((candidate) => candidate.eventType === entry.eventType);
-      expect(entry).toEqual({ eventType: webhook?.eventType, handler: webhook?.operationId, entityFqdn: webhook?.entityFqdn, slug: webhook?.slug, body: webhook?.body });
+      expect(entry).toEqual({
+        eventType: webhook?.eventType,
+        handler: webhook?.operationId,
+        entityFqdn: webhook?.entityFqdn,
+        slug: webhook?.slug,
+        body: webhook?.body,
+      });
     }
   });
 });
 
 describe('webhook examples', () => {
-  const publicKeyOf = (family: Family) => (loadDocument(family) as unknown as { 'x-event-examples': { publicKey: string } })['x-event-examples'].publicKey;
-  const validators = { commerce: createDeliveryValidator('commerce', loadDocument('commerce')), platform: createDeliveryValidator('platform', loadDocument('platform')) };
-  const examples = webhooks.flatMap((webhook) => Object.entries(webhook.examples).map(([name, example]) => [`${webhook.eventType} ${name}`, webhook, example] as const));
+  const publicKeyOf = (family: Family) =>
+    (loadDocument(family) as unknown as { 'x-event-examples': { publicKey: string } })['x-event-examples'].publicKey;
+  const validators = {
+    commerce: createDeliveryValidator('commerce', loadDocument('commerce')),
+    platform: createDeliveryValidator('platform', loadDocument('platform')),
+  };
+  const examples = webhooks.flatMap((webhook) =>
+    Object.entries(webhook.examples).map(([name, example]) => [`${webhook.eventType} ${name}`, webhook, example] as const),
+  );
 
   it('every webhook has a named example, and both families share the example key', () => {
     expect(webhooks.filter((webhook) => Object.keys(webhook.examples).length === 0).map((webhook) => webhook.eventType)).toEqual([]);
@@ -76,10 +91,18 @@ describe('webhook examples', () => {
     expect(publicKeyOf('platform')).toBe(publicKeyOf('commerce'));
   });
 
-  it.each(examples)('%s: a token the receiver verifies with the example key, holding x-decoded, valid layer by layer', async (_name, webhook, example) => {
-    const event = await verifyEvent(example.value, publicKeyOf(webhook.family));
-    const decoded = example.decoded as { eventType: string; instanceId: string; identity: unknown; data: unknown };
-    expect(event).toEqual({ eventType: decoded.eventType, instanceId: decoded.instanceId, identity: decoded.identity, payload: decoded.data });
-    expect(validators[webhook.family](webhook.eventType, decodeDelivery(example.value))).toEqual([]);
-  });
+  it.each(examples)(
+    '%s: a token the receiver verifies with the example key, holding x-decoded, valid layer by layer',
+    async (_name, webhook, example) => {
+      const event = await verifyEvent(example.value, publicKeyOf(webhook.family));
+      const decoded = example.decoded as { eventType: string; instanceId: string; identity: unknown; data: unknown };
+      expect(event).toEqual({
+        eventType: decoded.eventType,
+        instanceId: decoded.instanceId,
+        identity: decoded.identity,
+        payload: decoded.data,
+      });
+      expect(validators[webhook.family](webhook.eventType, decodeDelivery(example.value))).toEqual([]);
+    },
+  );
 });

@@ -42,7 +42,10 @@ describe('grants against the mock', () => {
   });
 
   it('refresh_token: a refresh token the mock never issued is refused, and a new visitor session starts', async () => {
-    const { auth, client } = signedIn({ accessToken: { value: 'expired', expiresAt: now() - 1 }, refreshToken: { value: 'OAUTH_REFRESH.member', role: 'member' } });
+    const { auth, client } = signedIn({
+      accessToken: { value: 'expired', expiresAt: now() - 1 },
+      refreshToken: { value: 'OAUTH_REFRESH.member', role: 'member' },
+    });
     await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } });
     expect(auth.getTokens().refreshToken.role).toBe('visitor');
     expect(auth.loggedIn()).toBe(false);
@@ -133,7 +136,11 @@ describe('login states chosen by the e-mail', () => {
 describe('scenarios belong to their call', () => {
   it('answers a register-only address on login, and a login-only address on register, with success', async () => {
     const { auth } = signedIn();
-    expect(await memberSignIn(auth).login({ email: 'exists@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
-    expect(await memberSignIn(auth).register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(await memberSignIn(auth).login({ email: 'exists@example.com', password: 'correct-horse-9' })).toMatchObject({
+      loginState: 'SUCCESS',
+    });
+    expect(await memberSignIn(auth).register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({
+      loginState: 'SUCCESS',
+    });
   });
 });

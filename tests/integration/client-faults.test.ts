@@ -4,7 +4,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { getCurrentCart } from '../../src/commerce';
-import { ApiError, ApplicationError, createClient, staticToken, SystemError, type ClientOptions } from '../../src/index';
+import { ApiError, ApplicationError, type ClientOptions, createClient, SystemError, staticToken } from '../../src/index';
 
 // A real local server that misbehaves on purpose, one path per fault; the client must turn every failure into
 // an ApiError subclass and tell onError exactly once.
@@ -49,7 +49,10 @@ const setup = (route: Handler, options: Partial<ClientOptions> = {}) => {
 };
 
 const failureOf = async (promise: Promise<unknown>) => {
-  const failure = await promise.then(() => undefined, (error: unknown) => error);
+  const failure = await promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
   expect(failure).toBeInstanceOf(ApiError);
   return failure as ApiError;
 };
@@ -79,10 +82,13 @@ describe('client under faults, against a real server', () => {
   });
 
   it('timeoutMs bounds the body too: headers then silence is a SystemError after the time-out', async () => {
-    const { client, onError } = setup((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write('{"cart":');
-    }, { timeoutMs: 300 });
+    const { client, onError } = setup(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"cart":');
+      },
+      { timeoutMs: 300 },
+    );
     const started = performance.now();
     const failure = await failureOf(getCurrentCart(client));
     expect(failure).toBeInstanceOf(SystemError);
@@ -147,11 +153,14 @@ describe('OAuth strategy against a real server', () => {
   });
 
   it('renews the token once after a 401 and retries the call once', async () => {
-    routes['POST /oauth2/token'] = (_req, res) => send(res, 200, { access_token: 'fresh-access', expires_in: 3600, refresh_token: 'refresh-2' });
+    routes['POST /oauth2/token'] = (_req, res) =>
+      send(res, 200, { access_token: 'fresh-access', expires_in: 3600, refresh_token: 'refresh-2' });
     hits['POST /oauth2/token'] = 0;
     const auth = oauthStrategy({ clientId: 'c', tokens: tokens('revoked-access') });
     const { onError } = setup((req, res) =>
-      req.headers.authorization === 'fresh-access' ? send(res, 200, { cart: { id: 'after-renewal' } }) : send(res, 401, { message: 'expired' }),
+      req.headers.authorization === 'fresh-access'
+        ? send(res, 200, { cart: { id: 'after-renewal' } })
+        : send(res, 401, { message: 'expired' }),
     );
     const renewed = createClient({ baseUrl, auth, onError });
     expect((await getCurrentCart(renewed)).cart?.id).toBe('after-renewal');
@@ -163,7 +172,9 @@ describe('OAuth strategy against a real server', () => {
   it('a second 401 is final: no loop, one ApplicationError', async () => {
     routes['POST /oauth2/token'] = (_req, res) => send(res, 200, { access_token: 'still-refused', expires_in: 3600 });
     const auth = oauthStrategy({ clientId: 'c', tokens: tokens('revoked-access') });
-    const { onError } = setup((_req, res) => send(res, 401, { message: 'no', details: { applicationError: { code: 'UNAUTHENTICATED', description: 'no' } } }));
+    const { onError } = setup((_req, res) =>
+      send(res, 401, { message: 'no', details: { applicationError: { code: 'UNAUTHENTICATED', description: 'no' } } }),
+    );
     const client = createClient({ baseUrl, auth, onError });
     const failure = await failureOf(getCurrentCart(client));
     expect(failure).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
@@ -172,13 +183,20 @@ describe('OAuth strategy against a real server', () => {
   });
 
   it('a malformed token answer leaks no token into the error, its cause, inspect output or onError', async () => {
-    routes['POST /oauth2/token'] = (_req, res) => send(res, 200, { access_token: 'leaked-access-SECRET', refresh_token: 'leaked-refresh-SECRET', expires_in: 'soon' });
+    routes['POST /oauth2/token'] = (_req, res) =>
+      send(res, 200, { access_token: 'leaked-access-SECRET', refresh_token: 'leaked-refresh-SECRET', expires_in: 'soon' });
     const logged: string[] = [];
     const auth = oauthStrategy({ clientId: 'c' });
     const { onError } = setup((_req, res) => send(res, 200, { cart: {} }));
-    const client = createClient({ baseUrl, auth, onError: (error, operation) => (onError(), logged.push(inspect(error, { depth: 10 }), JSON.stringify({ error, operation }))) });
+    const client = createClient({
+      baseUrl,
+      auth,
+      onError: (error, operation) => (onError(), logged.push(inspect(error, { depth: 10 }), JSON.stringify({ error, operation }))),
+    });
     const failure = await failureOf(getCurrentCart(client));
-    const everything = [failure.message, inspect(failure, { depth: 10 }), JSON.stringify(failure), String(failure.cause), ...logged].join('\n');
+    const everything = [failure.message, inspect(failure, { depth: 10 }), JSON.stringify(failure), String(failure.cause), ...logged].join(
+      '\n',
+    );
     expect(everything).not.toMatch(/SECRET|refresh-secret/);
     expect(everything).toMatch(/expires_in is missing or not a number/);
     expect(onError).toHaveBeenCalledTimes(1);

@@ -7,7 +7,10 @@ import { API_KEY } from '../support/mock-credentials';
 const baseUrl = inject('mockUrl');
 const SESSION = 'controls';
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${baseUrl}${path}`, { ...init, headers: { Authorization: API_KEY, 'x-mock-session': SESSION, 'content-type': 'application/json', ...init.headers } });
+  fetch(`${baseUrl}${path}`, {
+    ...init,
+    headers: { Authorization: API_KEY, 'x-mock-session': SESSION, 'content-type': 'application/json', ...init.headers },
+  });
 const control = async (path: string, init: RequestInit = {}) => {
   const response = await fetch(`${baseUrl}/__mock/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -55,8 +58,22 @@ describe('mock controls', () => {
     expect((await api('/v1/carts/current')).status).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
 
-    await control('scenarios/addToCurrentCart', { method: 'PUT', body: JSON.stringify({ session: SESSION, failure: { status: 503, code: 'UNAVAILABLE', times: 2 } }) });
-    const add = () => api('/v1/carts/current/add-to-cart', { method: 'POST', body: JSON.stringify({ lineItems: [{ quantity: 1, catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] }) });
+    await control('scenarios/addToCurrentCart', {
+      method: 'PUT',
+      body: JSON.stringify({ session: SESSION, failure: { status: 503, code: 'UNAVAILABLE', times: 2 } }),
+    });
+    const add = () =>
+      api('/v1/carts/current/add-to-cart', {
+        method: 'POST',
+        body: JSON.stringify({
+          lineItems: [
+            {
+              quantity: 1,
+              catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
+            },
+          ],
+        }),
+      });
     const first = await add();
     expect(first.status).toBe(503);
     expect(isPlatformErrorBody(await first.text())).toBe(true);

@@ -1,13 +1,17 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { API_KEY } from '../support/mock-credentials';
 import { startArguments } from '../../scripts/harness/mock-process';
+import { API_KEY } from '../support/mock-credentials';
 
 // `npm run mock` as a process: ready on the PORT it is given, bad PORT refused, SIGTERM stops it cleanly.
 const root = new URL('../..', import.meta.url).pathname;
 
 const startMock = (port: string) => {
-  const child = spawn(process.execPath, startArguments(), { cwd: root, env: { ...process.env, PORT: port }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, startArguments(), {
+    cwd: root,
+    env: { ...process.env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (chunk) => (output += String(chunk)));
   child.stderr.on('data', (chunk) => (output += String(chunk)));

@@ -2,15 +2,27 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_KEY } from '../support/mock-credentials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processGroup } from '../../scripts/harness/process-tree';
+import { API_KEY } from '../support/mock-credentials';
 
 // `npm start`, the README's main command, in a scratch copy of the repo (so its generation step never touches
 // this work tree's generated/ while other tests read it): generate, serve the mock and the built site, print
 // both URLs and the first thing to try, and stop everything on SIGTERM.
 const root = new URL('../..', import.meta.url).pathname;
-const COPIED = ['package.json', 'package-lock.json', 'tsconfig.json', 'redocly.yaml', 'spec', 'spec-model', 'src', 'generated', 'mock', 'scripts', 'docs-site'];
+const COPIED = [
+  'package.json',
+  'package-lock.json',
+  'tsconfig.json',
+  'redocly.yaml',
+  'spec',
+  'spec-model',
+  'src',
+  'generated',
+  'mock',
+  'scripts',
+  'docs-site',
+];
 let scratch: string;
 
 beforeAll(() => {
@@ -25,7 +37,12 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 describe('npm start', () => {
   it('generates what is missing, serves the mock and the site, says where and what to try first, and stops on SIGTERM', async () => {
-    const child = spawn('npm', ['start'], { cwd: scratch, env: { ...process.env, PORT: '0', SITE_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn('npm', ['start'], {
+      cwd: scratch,
+      env: { ...process.env, PORT: '0', SITE_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
@@ -36,13 +53,17 @@ describe('npm start', () => {
       const mockUrl = /mock ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
       const siteUrl = /site ready on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1];
       if (!mockUrl || !siteUrl) throw new Error(`no URLs in:\n${output}`);
-      expect(output).toContain(`first thing to try: open ${siteUrl}explorer/?mock=${mockUrl}#/operation/listRecommendationAlgorithms and press Send`);
+      expect(output).toContain(
+        `first thing to try: open ${siteUrl}explorer/?mock=${mockUrl}#/operation/listRecommendationAlgorithms and press Send`,
+      );
 
       const home = await fetch(siteUrl);
       expect(home.status).toBe(200);
       const html = await home.text();
-      for (const link of ['./reference/commerce.html', './reference/platform.html', './explorer/']) expect(html).toContain(`href="${link}"`);
-      for (const path of ['explorer/', 'reference/commerce.html', 'reference/platform.html']) expect((await fetch(siteUrl + path)).status, path).toBe(200);
+      for (const link of ['./reference/commerce.html', './reference/platform.html', './explorer/'])
+        expect(html).toContain(`href="${link}"`);
+      for (const path of ['explorer/', 'reference/commerce.html', 'reference/platform.html'])
+        expect((await fetch(siteUrl + path)).status, path).toBe(200);
       // The stateful mock knows only the tokens it minted, and the API key.
       const algorithms = await fetch(`${mockUrl}/v1/recommendations/algorithms`, { headers: { authorization: API_KEY } });
       expect(algorithms.status).toBe(200);

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it, vi } from 'vitest';
+import { type ApiError, ApplicationError, apiKey, createClient, type OperationInfo, ValidationError } from '../../src/index';
 import { queryProductsViaGet } from '../../src/platform';
-import { apiKey, ApplicationError, createClient, ValidationError, type ApiError, type OperationInfo } from '../../src/index';
 import { API_KEY } from '../support/mock-credentials';
 
 // The runtime against the live (stateful) mock as the merchant: typed calls of both families, forced errors,
@@ -22,7 +22,10 @@ describe('runtime against the mock', () => {
   it('reports a forced 404 to onError once and throws it to the caller', async () => {
     const onError = vi.fn();
     const failure = await client(onError)
-      .commerce.GET('/v1/checkouts/{id}', { params: { path: { id: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b' } }, headers: { Prefer: 'code=404' } })
+      .commerce.GET('/v1/checkouts/{id}', {
+        params: { path: { id: '3f2a1b4c-5d6e-4f70-8a9b-0c1d2e3f4a5b' } },
+        headers: { Prefer: 'code=404' },
+      })
       .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApplicationError);
     expect((failure as ApplicationError).status).toBe(404);
@@ -61,7 +64,9 @@ describe('runtime against the mock', () => {
   });
 
   it('turns a mock 401 into an ApplicationError UNAUTHENTICATED', async () => {
-    const failure = await createClient({ baseUrl }).commerce.GET('/v1/carts/current').catch((error: unknown) => error);
+    const failure = await createClient({ baseUrl })
+      .commerce.GET('/v1/carts/current')
+      .catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApplicationError);
     expect(failure).not.toBeInstanceOf(ValidationError);
     expect(failure).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
@@ -98,7 +103,9 @@ describe('request encodings against the mock', () => {
     expect(Array.isArray(page.products)).toBe(true);
     expect(new URL(requests[0]?.split(' ')[1] ?? '').searchParams.has('.r')).toBe(true);
 
-    const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000, offset: 0 } } } } }).catch((error: unknown) => error);
+    const failure = await queryProductsViaGet(recording, { params: { query: { query: { paging: { limit: 5000, offset: 0 } } } } }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(ValidationError);
     expect((failure as ValidationError).fieldViolations[0]?.field).toBe('query.paging.limit');
   });

@@ -15,13 +15,21 @@ beforeAll(async () => {
 });
 afterAll(() => receiver?.close());
 
-const control = (path: string, init: RequestInit = {}) => fetch(`${base()}/__mock/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+const control = (path: string, init: RequestInit = {}) =>
+  fetch(`${base()}/__mock/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } });
 const post = (body: unknown) => control('webhooks', { method: 'POST', body: JSON.stringify(body) });
 const createReview = (session: string) =>
   fetch(`${base()}/v1/reviews`, {
     method: 'POST',
     headers: { ...merchantHeaders(session), 'content-type': 'application/json' },
-    body: JSON.stringify({ review: { namespace: 'stores', entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a', content: { rating: 4 }, author: { authorName: 'QA' } } }),
+    body: JSON.stringify({
+      review: {
+        namespace: 'stores',
+        entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a',
+        content: { rating: 4 },
+        author: { authorName: 'QA' },
+      },
+    }),
   });
 
 describe('/__mock/webhooks', () => {
@@ -33,11 +41,15 @@ describe('/__mock/webhooks', () => {
     expect(subscription).toMatchObject({ url: `${receiver.url}/only-created`, eventTypes: ['wix.reviews.v1.review_created'] });
     const listed = (await (await control(`webhooks?session=${session}`)).json()) as { subscriptions: { id: string }[] };
     expect(listed.subscriptions.map((entry) => entry.id)).toEqual([subscription.id]);
-    expect(((await (await control('webhooks?session=webhook-controls-other')).json()) as { subscriptions: unknown[] }).subscriptions).toEqual([]);
+    expect(
+      ((await (await control('webhooks?session=webhook-controls-other')).json()) as { subscriptions: unknown[] }).subscriptions,
+    ).toEqual([]);
 
     expect((await createReview(session)).status).toBe(200);
     const deliveries = await settledDeliveries(base(), session);
-    expect(deliveries.map((entry) => [entry.eventType, entry.status, entry.attempts])).toEqual([['wix.reviews.v1.review_created', 'delivered', 1]]);
+    expect(deliveries.map((entry) => [entry.eventType, entry.status, entry.attempts])).toEqual([
+      ['wix.reviews.v1.review_created', 'delivered', 1],
+    ]);
 
     const publicKey = await control('webhooks/public-key');
     expect(publicKey.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -49,7 +61,9 @@ describe('/__mock/webhooks', () => {
     expect(await (await control(`webhooks/${subscription.id}`, { method: 'DELETE' })).json()).toEqual({ deleted: subscription.id });
     const again = await control(`webhooks/${subscription.id}`, { method: 'DELETE' });
     expect(again.status).toBe(404);
-    expect(((await again.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toBe('WEBHOOK_SUBSCRIPTION_NOT_FOUND');
+    expect(((await again.json()) as { details: { applicationError: { code: string } } }).details.applicationError.code).toBe(
+      'WEBHOOK_SUBSCRIPTION_NOT_FOUND',
+    );
     expect((await createReview(session)).status).toBe(200);
     expect((await settledDeliveries(base(), session)).length).toBe(1);
   });
@@ -79,12 +93,17 @@ describe('/__mock/webhooks', () => {
       const answer = await post(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.headers.get('x-wix-request-id')).toBeTruthy();
-      const { details } = (await answer.json()) as { details: { validationError: { fieldViolations: { field: string; ruleName: string }[] } } };
+      const { details } = (await answer.json()) as {
+        details: { validationError: { fieldViolations: { field: string; ruleName: string }[] } };
+      };
       expect(details.validationError.fieldViolations[0]).toMatchObject({ field, ruleName: rule });
     }
     const notJson = await control('webhooks', { method: 'POST', body: '{"url":' });
     expect(notJson.status).toBe(400);
-    expect(((await notJson.json()) as { details: { validationError: { fieldViolations: { field: string }[] } } }).details.validationError.fieldViolations[0]?.field).toBe('body');
+    expect(
+      ((await notJson.json()) as { details: { validationError: { fieldViolations: { field: string }[] } } }).details.validationError
+        .fieldViolations[0]?.field,
+    ).toBe('body');
   });
 
   it('lists the emitted events its webhook schemas refused (none: each would be a bug of the mock)', async () => {

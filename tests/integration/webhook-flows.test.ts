@@ -2,7 +2,7 @@
 // server on 127.0.0.1, signed (verified with storefront-api/events and GET /__mock/webhooks/public-key), valid
 // against the spec's webhook schemas, in the order the engine emitted them, with the caller's identity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock, type RunningMock } from '../../mock/start-mock';
+import { type RunningMock, startMock } from '../../mock/start-mock';
 import { oauthStrategy } from '../../src/auth/index';
 import * as commerce from '../../src/commerce';
 import type { VerifiedEvent } from '../../src/events';
@@ -57,7 +57,9 @@ const flow = async (name: string): Promise<Flow> => {
     visitor: createClient({ baseUrl: mock.url, auth: oauthStrategy({ clientId: CLIENT_ID }), headers }),
     events: () => receivedEvents(mock.url, receiver, session),
     async recorded() {
-      const { events } = (await (await fetch(`${mock.url}/__mock/events?session=${session}`)).json()) as { events: { eventType: string }[] };
+      const { events } = (await (await fetch(`${mock.url}/__mock/events?session=${session}`)).json()) as {
+        events: { eventType: string }[];
+      };
       return events.map((event) => event.eventType).reverse();
     },
   };
@@ -65,23 +67,40 @@ const flow = async (name: string): Promise<Flow> => {
 
 const types = (events: readonly VerifiedEvent[]) => events.map((event) => event.eventType);
 
-const createdEntity = (event: VerifiedEvent | undefined) => (event?.payload as { createdEvent?: { entity?: Record<string, unknown> } } | undefined)?.createdEvent?.entity;
-const currentEntity = (event: VerifiedEvent | undefined) => (event?.payload as { updatedEvent?: { currentEntity?: Record<string, unknown> } } | undefined)?.updatedEvent?.currentEntity;
-const actionBody = (event: VerifiedEvent | undefined) => (event?.payload as { actionEvent?: { body?: Record<string, unknown> } } | undefined)?.actionEvent?.body;
+const createdEntity = (event: VerifiedEvent | undefined) =>
+  (event?.payload as { createdEvent?: { entity?: Record<string, unknown> } } | undefined)?.createdEvent?.entity;
+const currentEntity = (event: VerifiedEvent | undefined) =>
+  (event?.payload as { updatedEvent?: { currentEntity?: Record<string, unknown> } } | undefined)?.updatedEvent?.currentEntity;
+const actionBody = (event: VerifiedEvent | undefined) =>
+  (event?.payload as { actionEvent?: { body?: Record<string, unknown> } } | undefined)?.actionEvent?.body;
 
 describe('webhook deliveries of the stateful flows', () => {
   it('cart to paid order: cart created/updated, checkout created, order created, checkout completed, cart deleted, payment status, approved', async () => {
     const f = await flow('cart');
     const { cart } = await commerce.addToCurrentCart(f.visitor, {
-      body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } }, { quantity: 2, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] },
+      body: {
+        lineItems: [
+          { quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } },
+          { quantity: 2, catalogReference: { catalogItemId: NAPKINS, appId: STORES } },
+        ],
+      },
     });
-    await commerce.addToCurrentCart(f.visitor, { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] } });
+    await commerce.addToCurrentCart(f.visitor, {
+      body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] },
+    });
     await commerce.updateCurrentCart(f.visitor, { body: { couponCode: 'SPRING10' } });
-    const { checkoutId } = await commerce.createCheckoutFromCurrentCart(f.visitor, { body: { channelType: 'WEB', shippingAddress: NY, selectedShippingOption: { code: 'standard' }, email: 'jane.doe@example.com' } });
-    const { orderId } = await commerce.createOrderFromCheckout(f.visitor, { params: { path: { id: checkoutId as string } }, body: { savePaymentMethod: true } });
+    const { checkoutId } = await commerce.createCheckoutFromCurrentCart(f.visitor, {
+      body: { channelType: 'WEB', shippingAddress: NY, selectedShippingOption: { code: 'standard' }, email: 'jane.doe@example.com' },
+    });
+    const { orderId } = await commerce.createOrderFromCheckout(f.visitor, {
+      params: { path: { id: checkoutId as string } },
+      body: { savePaymentMethod: true },
+    });
     const collector = { params: { path: { ecomOrderId: orderId as string } } };
     await commerce.preparePaymentCollection(f.merchant, { ...collector, body: { amount: { amount: '125.09' }, delayedCapture: true } });
-    const state = (await (await fetch(`${mock.url}/__mock/state?session=${f.session}`)).json()) as { collections: { orderTransactions: { orderId: string; payments: { id: string }[] }[] } };
+    const state = (await (await fetch(`${mock.url}/__mock/state?session=${f.session}`)).json()) as {
+      collections: { orderTransactions: { orderId: string; payments: { id: string }[] }[] };
+    };
     const paymentId = state.collections.orderTransactions.find((t) => t.orderId === orderId)?.payments[0]?.id as string;
     await commerce.captureAuthorizedPayments(f.merchant, { ...collector, body: { payments: [{ paymentId }] } });
 
@@ -108,7 +127,10 @@ describe('webhook deliveries of the stateful flows', () => {
     expect(createdEntity(events[0])?.lineItems).toHaveLength(2);
     expect(currentEntity(events[2])).toMatchObject({ appliedDiscounts: [{ coupon: { code: 'SPRING10' } }] });
     expect(createdEntity(events[3])).toMatchObject({ id: checkoutId });
-    expect(events[5]?.payload).toMatchObject({ entityId: orderId, createdEvent: { entity: { id: orderId, checkoutId, paymentStatus: 'NOT_PAID' } } });
+    expect(events[5]?.payload).toMatchObject({
+      entityId: orderId,
+      createdEvent: { entity: { id: orderId, checkoutId, paymentStatus: 'NOT_PAID' } },
+    });
     expect(actionBody(events[6])).toMatchObject({ checkout: { id: checkoutId, completed: true } });
     expect(events[7]?.payload).toMatchObject({ entityId: cart?.id, deletedEvent: {} });
     expect(actionBody(events[8])).toMatchObject({ order: { id: orderId, paymentStatus: 'PENDING' }, previousPaymentStatus: 'NOT_PAID' });
@@ -132,9 +154,21 @@ describe('webhook deliveries of the stateful flows', () => {
 
   it('review moderation: created by a visitor, moderation status changed and published on approval, updated by replies, deleted', async () => {
     const f = await flow('reviews');
-    const { review } = await platform.createReview(f.visitor, { body: { review: { namespace: 'stores', entityId: TOTE, content: { title: 'Lovely', body: 'Soft', rating: 5 }, author: { authorName: 'Ana' } } } });
+    const { review } = await platform.createReview(f.visitor, {
+      body: {
+        review: {
+          namespace: 'stores',
+          entityId: TOTE,
+          content: { title: 'Lovely', body: 'Soft', rating: 5 },
+          author: { authorName: 'Ana' },
+        },
+      },
+    });
     const reviewId = review?.id as string;
-    await platform.updateReview(f.merchant, { params: { path: { reviewId } }, body: { review: { moderation: { moderationStatus: 'APPROVED' } } } });
+    await platform.updateReview(f.merchant, {
+      params: { path: { reviewId } },
+      body: { review: { moderation: { moderationStatus: 'APPROVED' } } },
+    });
     await platform.setReviewReply(f.merchant, { params: { path: { reviewId } }, body: { message: 'Thank you!' } });
     await platform.deleteReview(f.merchant, { params: { path: { reviewId } } });
     const events = await f.events();
@@ -149,7 +183,10 @@ describe('webhook deliveries of the stateful flows', () => {
     expect(events.every((event) => event.payload.entityId === reviewId)).toBe(true);
     expect(events[0]?.identity.identityType).toBe('ANONYMOUS_VISITOR');
     expect(createdEntity(events[0])).toMatchObject({ moderation: { moderationStatus: 'IN_MODERATION' } });
-    expect(actionBody(events[1])).toMatchObject({ review: { moderation: { moderationStatus: 'APPROVED' } }, previousModerationStatus: 'IN_MODERATION' });
+    expect(actionBody(events[1])).toMatchObject({
+      review: { moderation: { moderationStatus: 'APPROVED' } },
+      previousModerationStatus: 'IN_MODERATION',
+    });
     expect(currentEntity(events[4])).toMatchObject({ reply: { message: 'Thank you!' } });
     expect(events[5]?.identity).toEqual({ identityType: 'WIX_USER', wixUserId: SITE_OWNER });
     expect(mockFailures).toEqual([]);
@@ -157,10 +194,14 @@ describe('webhook deliveries of the stateful flows', () => {
 
   it('file import READY / FAILED, update, trash, restore, delete for good', async () => {
     const f = await flow('files');
-    const { file } = await platform.importFile(f.merchant, { body: { url: 'https://images.example.com/leon.jpg', mediaType: 'IMAGE', displayName: 'leon.jpg' } });
+    const { file } = await platform.importFile(f.merchant, {
+      body: { url: 'https://images.example.com/leon.jpg', mediaType: 'IMAGE', displayName: 'leon.jpg' },
+    });
     const fileId = file?.id as string;
     await platform.getFileDescriptor(f.merchant, { params: { query: { fileId } } });
-    const { file: failed } = await platform.importFile(f.merchant, { body: { url: 'https://images.example.com/fail.jpg', mediaType: 'IMAGE' } });
+    const { file: failed } = await platform.importFile(f.merchant, {
+      body: { url: 'https://images.example.com/fail.jpg', mediaType: 'IMAGE' },
+    });
     await platform.getFileDescriptor(f.merchant, { params: { query: { fileId: failed?.id as string } } });
     await platform.updateFileDescriptor(f.merchant, { body: { file: { id: fileId, displayName: 'leon-2.jpg' } } } as never);
     await platform.bulkDeleteFiles(f.merchant, { body: { fileIds: [fileId] } });
@@ -186,7 +227,10 @@ describe('webhook deliveries of the stateful flows', () => {
   it('back-in-stock requests: created by a visitor, updated when marked sent, deleted', async () => {
     const f = await flow('back-in-stock');
     const { request } = await commerce.createBackInStockNotificationRequest(f.visitor, {
-      body: { request: { catalogReference: { catalogItemId: TOTE, appId: STORES }, email: 'jane.doe@example.com' }, itemDetails: { name: 'Linen Tote Bag', price: '25.00' } },
+      body: {
+        request: { catalogReference: { catalogItemId: TOTE, appId: STORES }, email: 'jane.doe@example.com' },
+        itemDetails: { name: 'Linen Tote Bag', price: '25.00' },
+      },
     } as never);
     const id = request?.id as string;
     await commerce.markBackInStockNotificationRequestAsNotificationSent(f.merchant, { params: { path: { id } } });
@@ -207,17 +251,30 @@ describe('webhook deliveries of the stateful flows', () => {
     const f = await flow('member-identity');
     const memberId = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182';
     const token = await memberToken(mock.url, f.session, memberId);
-    const member = createClient({ baseUrl: mock.url, auth: { getAuthHeaders: async () => ({ Authorization: token }) }, headers: { 'x-mock-session': f.session } });
-    await commerce.addToCurrentCart(member, { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] } });
+    const member = createClient({
+      baseUrl: mock.url,
+      auth: { getAuthHeaders: async () => ({ Authorization: token }) },
+      headers: { 'x-mock-session': f.session },
+    });
+    await commerce.addToCurrentCart(member, {
+      body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] },
+    });
     const events = await f.events();
-    expect(events.map((event) => [event.eventType, event.identity])).toEqual([['wix.ecom.v1.cart_created', { identityType: 'MEMBER', memberId }]]);
+    expect(events.map((event) => [event.eventType, event.identity])).toEqual([
+      ['wix.ecom.v1.cart_created', { identityType: 'MEMBER', memberId }],
+    ]);
     expect(mockFailures).toEqual([]);
   });
 
   it('catalogue CRUD and the member life cycle: recorded at /__mock/events, no webhook declared, nothing delivered', async () => {
     const f = await flow('catalogue-members');
-    const { product } = await platform.createProduct(f.merchant, { body: { product: { name: 'Sample', productType: 'physical', priceData: { price: 5 } } } });
-    await platform.updateProduct(f.merchant, { params: { path: { id: product?.id as string } }, body: { product: { priceData: { price: 6 } } } });
+    const { product } = await platform.createProduct(f.merchant, {
+      body: { product: { name: 'Sample', productType: 'physical', priceData: { price: 5 } } },
+    });
+    await platform.updateProduct(f.merchant, {
+      params: { path: { id: product?.id as string } },
+      body: { product: { priceData: { price: 6 } } },
+    });
     await platform.deleteProduct(f.merchant, { params: { path: { id: product?.id as string } } });
     const { member } = await platform.createMember(f.merchant, { body: { member: { loginEmail: 'lena.park@example.com' } } });
     await platform.blockMember(f.merchant, { params: { path: { id: member?.id as string } } });

@@ -31,14 +31,23 @@ it('lets an in-process test listen to events and receive signed webhook deliveri
   const answer = await fetch(`${BASE_URL}/v1/reviews`, {
     method: 'POST',
     headers: { ...merchantHeaders(session), 'content-type': 'application/json' },
-    body: JSON.stringify({ review: { namespace: 'stores', entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a', content: { rating: 5 }, author: { authorName: 'QA' } } }),
+    body: JSON.stringify({
+      review: {
+        namespace: 'stores',
+        entityId: 'c8539b66-7a44-fe18-affc-afec4be8562a',
+        content: { rating: 5 },
+        author: { authorName: 'QA' },
+      },
+    }),
   });
   expect(answer.status).toBe(200);
   const { review } = (await answer.json()) as { review: { id: string } };
   stop();
   await dispatcher.drain();
 
-  expect(heard.map((event) => [event.eventType, event.entityId, event.session])).toEqual([['wix.reviews.v1.review_created', review.id, session]]);
+  expect(heard.map((event) => [event.eventType, event.entityId, event.session])).toEqual([
+    ['wix.reviews.v1.review_created', review.id, session],
+  ]);
   expect(posted.map((entry) => entry.url)).toEqual(['https://receiver.test/hooks']);
   const event = await verifyEvent(posted[0]?.body ?? '', dispatcher.publicKeyPem());
   expect(event).toMatchObject({ eventType: 'wix.reviews.v1.review_created', payload: { entityId: review.id } });

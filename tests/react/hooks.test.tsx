@@ -4,9 +4,9 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 
-import { apiKey, ApiError, createClient, ValidationError } from '../../src/index';
-import { API_KEY } from '../support/mock-credentials';
+import { ApiError, apiKey, createClient, ValidationError } from '../../src/index';
 import { StorefrontProvider, useGetCheckout, useGetCurrentCart } from '../../src/react/index';
+import { API_KEY } from '../support/mock-credentials';
 
 // Generated hooks rendering against the live mock, through the provider's client.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -60,7 +60,12 @@ describe('generated hooks in React', () => {
     const queryClient = render(<CartSize />);
     expect(await waitFor(() => container?.textContent, /\d+ items/)).toMatch(/^[2-9]\d* items$/);
     // The query key is the path alone: no base URL.
-    expect(queryClient.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([['/v1/carts/current']]);
+    expect(
+      queryClient
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([['/v1/carts/current']]);
   });
 
   it('renders an ApiError thrown by the runtime', async () => {

@@ -39,17 +39,28 @@ describe('infinite query hooks', () => {
     await act(async () => void (await controls.next?.()));
     await act(async () => void (await controls.next?.()));
     await settle();
-    expect(seen).toEqual([{ limit: 50, offset: 0 }, { limit: 50, offset: 50 }, { limit: 50, offset: 100 }]);
+    expect(seen).toEqual([
+      { limit: 50, offset: 0 },
+      { limit: 50, offset: 50 },
+      { limit: 50, offset: 100 },
+    ]);
     expect(controls.count).toBe(120);
     expect(controls.hasNext).toBe(false);
     view.unmount();
   });
 
   it('follows cursors until none is left', async () => {
-    const pages: Record<string, { items: string[]; nextCursor?: string }> = { first: { items: ['a'], nextCursor: 'c2' }, c2: { items: ['b'] } };
+    const pages: Record<string, { items: string[]; nextCursor?: string }> = {
+      first: { items: ['a'], nextCursor: 'c2' },
+      c2: { items: ['b'] },
+    };
     const controls: { next?: () => unknown; hasNext?: boolean; items?: string[] } = {};
     function Reviews() {
-      const query = useCursorInfiniteQuery({ queryKey: ['reviews'], pageSize: 1, fetchPage: async ({ cursor }) => pages[cursor ?? 'first']! });
+      const query = useCursorInfiniteQuery({
+        queryKey: ['reviews'],
+        pageSize: 1,
+        fetchPage: async ({ cursor }) => pages[cursor ?? 'first']!,
+      });
       controls.next = query.fetchNextPage;
       controls.hasNext = query.hasNextPage;
       controls.items = query.data?.pages.flatMap((p) => p.items);

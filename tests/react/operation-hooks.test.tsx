@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, StrictMode, type ReactNode } from 'react';
+import { act, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index';
@@ -47,12 +47,18 @@ describe('generated React hooks', () => {
       const { data } = useQueryProducts({ body: { query: { filter: '{"name":"shirt"}' } } });
       return <p>{data ? `${data.products?.length} products` : 'loading'}</p>;
     }
-    const view = render({ 'POST /v1/products/query-platformized': () => json(200, { products: [{ id: 'p1' }], metadata: {} }) }, <Products />);
+    const view = render(
+      { 'POST /v1/products/query-platformized': () => json(200, { products: [{ id: 'p1' }], metadata: {} }) },
+      <Products />,
+    );
     await settle(() => view.container.textContent === '1 products');
     expect(calls(view.seen, '/v1/products/query-platformized')).toHaveLength(1);
-    expect(view.queryClient.getQueryCache().getAll().map((query) => query.queryKey)).toEqual([
-      ['/v1/products/query-platformized', { body: { query: { filter: '{"name":"shirt"}' } } }],
-    ]);
+    expect(
+      view.queryClient
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.queryKey),
+    ).toEqual([['/v1/products/query-platformized', { body: { query: { filter: '{"name":"shirt"}' } } }]]);
     act(() => view.root.unmount());
   });
 
@@ -91,7 +97,7 @@ describe('generated React hooks', () => {
     const view = render(
       {
         'POST /v1/reviews/query': (request) => {
-          const cursor = (request.body?.query as { cursorPaging?: { cursor?: string } }).cursorPaging?.cursor;
+          const cursor = (request.body!.query as { cursorPaging?: { cursor?: string } }).cursorPaging?.cursor;
           return cursor === 'c2'
             ? json(200, { reviews: [{ id: 'r3' }], metadata: { cursors: {} } })
             : json(200, { reviews: [{ id: 'r1' }, { id: 'r2' }], metadata: { cursors: { next: 'c2' } } });
@@ -119,7 +125,7 @@ describe('generated React hooks', () => {
     const view = render(
       {
         'POST /v1/members/query': (request) => {
-          const offset = (request.body?.query as { paging?: { offset?: number } }).paging?.offset ?? 0;
+          const offset = (request.body!.query as { paging?: { offset?: number } }).paging?.offset ?? 0;
           return json(200, { members: offset === 0 ? [{ id: 'm1' }, { id: 'm2' }] : [{ id: 'm3' }], metadata: { total: 3 } });
         },
       },
@@ -128,7 +134,7 @@ describe('generated React hooks', () => {
     await settle(() => view.container.textContent === '2 more');
     act(() => next?.());
     await settle(() => view.container.textContent === '3 end');
-    expect(calls(view.seen, '/v1/members/query').map((request) => (request.body?.query as { paging: unknown }).paging)).toEqual([
+    expect(calls(view.seen, '/v1/members/query').map((request) => (request.body!.query as { paging: unknown }).paging)).toEqual([
       { limit: 2, offset: 0 },
       { limit: 2, offset: 2 },
     ]);

@@ -3,9 +3,9 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { localStorageTokenStorage, oauthStrategy, type Tokens } from '../../src/auth/index';
-import { createClient } from '../../src/index';
-import { useShopperAuth, type ShopperAuth } from '../../src/react/index';
 import { getCurrentCart } from '../../src/commerce';
+import { createClient } from '../../src/index';
+import { type ShopperAuth, useShopperAuth } from '../../src/react/index';
 import { fakePlatform, json } from '../support/fake-platform';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -28,7 +28,7 @@ describe('useShopperAuth', () => {
   it('exposes login state, loggedIn and re-renders after each action', async () => {
     const { fetch } = fakePlatform({
       'POST /v2/login': (r) =>
-        (r.body?.loginId as { email: string }).email.startsWith('captcha')
+        (r.body!.loginId as { email: string }).email.startsWith('captcha')
           ? json(400, { message: 'captcha', details: { applicationError: { code: '-19971', description: 'missing captcha' } } })
           : json(200, { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'vt' }),
       'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 'x', fullUrl: 'https://auth.test/logout' } }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCases, runFuzz, type FuzzReport } from '../../scripts/harness/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { buildCases, type FuzzReport, runFuzz } from '../../scripts/harness/fuzz-requests';
+import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { treeRssMb } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
@@ -20,7 +20,8 @@ afterAll(async () => {
   await mock?.stop();
 });
 
-const where = (testCase: FuzzReport['crashes'][number]['testCase']): string => `${testCase.operationId} as ${testCase.identity} [${testCase.mutations.join('+')}]`;
+const where = (testCase: FuzzReport['crashes'][number]['testCase']): string =>
+  `${testCase.operationId} as ${testCase.identity} [${testCase.mutations.join('+')}]`;
 
 const expectContractKept = (report: FuzzReport, count: number) => {
   expect(report.sent).toBe(count);

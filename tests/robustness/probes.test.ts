@@ -1,10 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPlatformErrorBody } from '../../scripts/harness/fuzz-requests';
-import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { treeRssMb } from '../../scripts/harness/process-tree';
-import { rawRequest } from '../support/raw-http';
 import { API_KEY } from '../support/mock-credentials';
+import { rawRequest } from '../support/raw-http';
 
 // Every probe QA used to break the mock, against the real mock process: each gets an answer in the platform's
 // error body with a request id, and the mock (both families) keeps serving afterwards.
@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 const expectPlatformError = (status: number, text: string, headers: { get(name: string): string | null } | Record<string, string>) => {
-  const requestId = typeof headers.get === 'function' ? (headers as { get(name: string): string | null }).get('x-wix-request-id') : (headers as Record<string, string>)['x-wix-request-id'];
+  const requestId =
+    typeof headers.get === 'function'
+      ? (headers as { get(name: string): string | null }).get('x-wix-request-id')
+      : (headers as Record<string, string>)['x-wix-request-id'];
   expect(requestId, 'x-wix-request-id').toBeTruthy();
   expect(isPlatformErrorBody(text), `platform body: ${text.slice(0, 300)}`).toBe(true);
   expect(status).toBeGreaterThanOrEqual(400);
@@ -43,7 +46,9 @@ describe('probes that used to stop the mock', () => {
 
   it('the authorize page refuses a redirect_uri that is not an absolute http(s) URL', async () => {
     for (const uri of ['notaurl', 'javascript:alert(1)', '//evil.example/cb']) {
-      const answer = await fetch(`${mock.url}/__mock/oauth/authorize?redirect_uri=${encodeURIComponent(uri)}&state=s`, { redirect: 'manual' });
+      const answer = await fetch(`${mock.url}/__mock/oauth/authorize?redirect_uri=${encodeURIComponent(uri)}&state=s`, {
+        redirect: 'manual',
+      });
       expect(answer.status).toBe(400);
       expectPlatformError(answer.status, await answer.text(), answer.headers);
     }
@@ -69,19 +74,26 @@ describe('probes that used to stop the mock', () => {
     await expectBothFamiliesServe();
   });
 
-  it.each(['%ff', '%ED%A0%80', '%', '%zz'])('a path with the escape %s names the parameter and the family keeps serving', async (escape) => {
-    const answer = await fetch(`${mock.url}/v1/products/${escape}`, { headers: AUTH });
-    expect(answer.status).toBe(400);
-    const text = await answer.text();
-    expectPlatformError(answer.status, text, answer.headers);
-    expect(JSON.parse(text).details.validationError.fieldViolations[0]).toMatchObject({ field: 'id', ruleName: 'FORMAT' });
-    await expectBothFamiliesServe();
-  });
+  it.each(['%ff', '%ED%A0%80', '%', '%zz'])(
+    'a path with the escape %s names the parameter and the family keeps serving',
+    async (escape) => {
+      const answer = await fetch(`${mock.url}/v1/products/${escape}`, { headers: AUTH });
+      expect(answer.status).toBe(400);
+      const text = await answer.text();
+      expectPlatformError(answer.status, text, answer.headers);
+      expect(JSON.parse(text).details.validationError.fieldViolations[0]).toMatchObject({ field: 'id', ruleName: 'FORMAT' });
+      await expectBothFamiliesServe();
+    },
+  );
 });
 
 describe('one error language', () => {
   it('malformed JSON is a 400 in the platform body', async () => {
-    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"lineItems": [' });
+    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body: '{"lineItems": [',
+    });
     expect(answer.status).toBe(400);
     expectPlatformError(answer.status, await answer.text(), answer.headers);
   });
@@ -94,20 +106,30 @@ describe('one error language', () => {
   });
 
   it('a body that is not JSON is a 415', async () => {
-    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, { method: 'POST', headers: { ...AUTH, 'content-type': 'text/plain' }, body: 'lineItems=1' });
+    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'text/plain' },
+      body: 'lineItems=1',
+    });
     expect(answer.status).toBe(415);
     expectPlatformError(answer.status, await answer.text(), answer.headers);
   });
 
   it('headers over 16 KB are a 431 in the platform body with a request id', async () => {
-    const answer = await rawRequest(mock.port, [`GET /v1/carts/current HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`]);
+    const answer = await rawRequest(mock.port, [
+      `GET /v1/carts/current HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    ]);
     expect(answer.status).toBe(431);
     expectPlatformError(431, answer.body, answer.headers);
   });
 
   it('nesting 10,000 deep is a 400, not a 500', async () => {
     const body = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
-    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body });
+    const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, {
+      method: 'POST',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      body,
+    });
     expect(answer.status).toBe(400);
     expectPlatformError(answer.status, await answer.text(), answer.headers);
   });
@@ -124,7 +146,10 @@ describe('one error language', () => {
     const answer = await fetch(`${mock.url}/v1/carts/current/add-to-cart`, {
       method: 'POST',
       headers: { ...AUTH, 'content-type': 'application/json' },
-      body: JSON.stringify({ lineItems: [{ quantity: 0, catalogReference: { catalogItemId: '', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }], businessLocationId: 'not-a-uuid' }),
+      body: JSON.stringify({
+        lineItems: [{ quantity: 0, catalogReference: { catalogItemId: '', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }],
+        businessLocationId: 'not-a-uuid',
+      }),
     });
     expect(answer.status).toBe(400);
     const violations = (await answer.json()).details.validationError.fieldViolations as { field: string; ruleName: string }[];
@@ -148,7 +173,9 @@ describe('slow clients', () => {
   it('a client that stalls in its body is answered 408 in the platform body', async () => {
     const answer = await rawRequest(
       mock.port,
-      [`POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"line`],
+      [
+        `POST /v1/carts/current/add-to-cart HTTP/1.1\r\nHost: x\r\nAuthorization: ${API_KEY}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"line`,
+      ],
       { timeoutMs: 8000, quietMs: 4000 },
     );
     expect(answer.status).toBe(408);
@@ -160,9 +187,24 @@ describe('slow clients', () => {
 describe('trust', () => {
   const redirectSession = (host: string) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const body = JSON.stringify({ auth: { authRequest: { clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f', redirectUri: 'http://127.0.0.1:9/cb', responseType: 'code', state: 's' } } });
+      const body = JSON.stringify({
+        auth: {
+          authRequest: {
+            clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f',
+            redirectUri: 'http://127.0.0.1:9/cb',
+            responseType: 'code',
+            state: 's',
+          },
+        },
+      });
       const req = httpRequest(
-        { host: '127.0.0.1', port: mock.port, method: 'POST', path: '/v1/redirect-session', headers: { host, authorization: API_KEY, 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port: mock.port,
+          method: 'POST',
+          path: '/v1/redirect-session',
+          headers: { host, authorization: API_KEY, 'content-type': 'application/json' },
+        },
         (res) => {
           let text = '';
           res.on('data', (chunk) => (text += String(chunk)));
@@ -185,7 +227,10 @@ describe('trust', () => {
     expect(local.headers.get('access-control-allow-credentials')).toBe('true');
     const evil = await fetch(`${mock.url}/v1/carts/current`, { headers: { ...AUTH, Origin: 'https://evil.example' } });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await fetch(`${mock.url}/v1/carts/current`, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' } });
+    const preflight = await fetch(`${mock.url}/v1/carts/current`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' },
+    });
     expect(preflight.status).toBe(403);
     expectPlatformError(preflight.status, await preflight.text(), preflight.headers);
   });

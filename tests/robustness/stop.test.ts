@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startMockProcess, type MockProcess } from '../../scripts/harness/mock-process';
+import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { processGroup, processTree } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
@@ -47,18 +47,26 @@ const readComm = (pid: number): string => {
 };
 
 describe('stopping the mock', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to the npm process stops everything and frees the port', async (signal) => {
-    mock = await startMockProcess({ viaNpm: true });
-    const pid = mock.child.pid as number;
-    expect((await fetch(`${mock.url}/v1/carts/current`, { headers: { Authorization: API_KEY } })).status).toBe(200);
-    process.kill(pid, signal);
-    expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
-  }, 60_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the npm process stops everything and frees the port',
+    async (signal) => {
+      mock = await startMockProcess({ viaNpm: true });
+      const pid = mock.child.pid as number;
+      expect((await fetch(`${mock.url}/v1/carts/current`, { headers: { Authorization: API_KEY } })).status).toBe(200);
+      process.kill(pid, signal);
+      expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
+    },
+    60_000,
+  );
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s to the node process stops everything and frees the port', async (signal) => {
-    mock = await startMockProcess({ viaNpm: true });
-    const pid = mock.child.pid as number;
-    process.kill(nodeOf(pid), signal);
-    expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
-  }, 60_000);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s to the node process stops everything and frees the port',
+    async (signal) => {
+      mock = await startMockProcess({ viaNpm: true });
+      const pid = mock.child.pid as number;
+      process.kill(nodeOf(pid), signal);
+      expect(await stoppedWithin(pid, mock.port, 2000)).toBe(true);
+    },
+    60_000,
+  );
 });

@@ -1,5 +1,5 @@
 // Deliveries built straight with jose for the receiver's tests, independent of the mock's signer.
-import { generateKeyPair, SignJWT, exportSPKI, type CryptoKey } from 'jose';
+import { type CryptoKey, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 
 export interface TestKeys {
   readonly publicKey: CryptoKey;
@@ -34,7 +34,12 @@ export const message = (eventType: string, domainEvent: unknown, extra: Record<s
 
 /** A delivery whose `data` claim is `claimData` as given (a string is used as it is, anything else as JSON). */
 export const sign = (privateKey: CryptoKey, claimData: unknown, setup: (jwt: SignJWT) => SignJWT = (jwt) => jwt.setExpirationTime('1h')) =>
-  setup(new SignJWT({ data: typeof claimData === 'string' ? claimData : JSON.stringify(claimData) }).setProtectedHeader({ alg: 'RS256' }).setIssuedAt().setIssuer('wix.com')).sign(privateKey);
+  setup(
+    new SignJWT({ data: typeof claimData === 'string' ? claimData : JSON.stringify(claimData) })
+      .setProtectedHeader({ alg: 'RS256' })
+      .setIssuedAt()
+      .setIssuer('wix.com'),
+  ).sign(privateKey);
 
 const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { oauthStrategy } from '../../src/auth/index';
 import * as commerce from '../../src/commerce';
-import { apiKey, ApiError, createClient, type StorefrontClient as Client } from '../../src/index';
+import { ApiError, apiKey, type StorefrontClient as Client, createClient } from '../../src/index';
 import * as platform from '../../src/platform';
 import { API_KEY } from './mock-credentials';
 
@@ -39,7 +39,8 @@ const flowOf = (baseUrl: string, session: string): Flow => {
       })) as { access_token: string };
       return createClient({ baseUrl, auth: { getAuthHeaders: async () => ({ Authorization: token }) }, headers });
     },
-    control: (path, init = {}) => fetch(`${baseUrl}/__mock/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } }),
+    control: (path, init = {}) =>
+      fetch(`${baseUrl}/__mock/${path}`, { ...init, headers: { 'content-type': 'application/json', ...init.headers } }),
   };
 };
 
@@ -67,16 +68,27 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       expect((await failure(commerce.getCurrentCart(f.visitor))).status).toBe(404);
 
       let { cart } = await commerce.addToCurrentCart(f.visitor, {
-        body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } }, { quantity: 2, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] },
+        body: {
+          lineItems: [
+            { quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } },
+            { quantity: 2, catalogReference: { catalogItemId: NAPKINS, appId: STORES } },
+          ],
+        },
       });
       expect(cart?.lineItems).toHaveLength(2);
       expect(cart?.subtotal?.amount).toBe('97.00');
       const tote = cart?.lineItems?.find((line) => line.catalogReference?.catalogItemId === TOTE);
       expect(tote?.productName?.original).toBe('Linen Tote Bag');
 
-      ({ cart } = await commerce.addToCurrentCart(f.visitor, { body: { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } }] } }));
+      ({ cart } = await commerce.addToCurrentCart(f.visitor, {
+        body: {
+          lineItems: [{ quantity: 1, catalogReference: { catalogItemId: TOTE, appId: STORES, options: { variantId: TOTE_NATURAL } } }],
+        },
+      }));
       expect(cart?.lineItems).toHaveLength(2);
-      ({ cart } = await commerce.updateCurrentCartLineItemsQuantity(f.visitor, { body: { lineItems: [{ id: tote?.id as string, quantity: 3 }] } }));
+      ({ cart } = await commerce.updateCurrentCartLineItemsQuantity(f.visitor, {
+        body: { lineItems: [{ id: tote?.id as string, quantity: 3 }] },
+      }));
       expect(cart?.subtotal?.amount).toBe('195.00');
       ({ cart } = await commerce.updateCurrentCart(f.visitor, { body: { couponCode: 'SPRING10' } }));
       expect(cart?.discount?.amount).toBe('19.50');
@@ -85,40 +97,86 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       const refused = await failure(commerce.updateCurrentCart(f.visitor, { body: { couponCode: 'NOPE' } }));
       expect(refused.status).toBe(400);
 
-      const estimate = await commerce.estimateCurrentCartTotals(f.visitor, { body: { shippingAddress: NY, selectedShippingOption: { code: 'standard' }, calculateTax: true, calculateShipping: true, calculateAdditionalFees: false } });
+      const estimate = await commerce.estimateCurrentCartTotals(f.visitor, {
+        body: {
+          shippingAddress: NY,
+          selectedShippingOption: { code: 'standard' },
+          calculateTax: true,
+          calculateShipping: true,
+          calculateAdditionalFees: false,
+        },
+      });
       // Free standard shipping from $150; New York tax 8.875% of 175.50.
       expect(estimate.priceSummary?.shipping?.amount).toBe('0.00');
       expect(estimate.priceSummary?.tax?.amount).toBe('15.58');
       expect(estimate.priceSummary?.total?.amount).toBe('191.08');
-      expect(estimate.shippingInfo?.carrierServiceOptions?.[0]?.shippingOptions?.map((option) => option.code)).toEqual(expect.arrayContaining(['standard', 'express', 'store-pickup']));
+      expect(estimate.shippingInfo?.carrierServiceOptions?.[0]?.shippingOptions?.map((option) => option.code)).toEqual(
+        expect.arrayContaining(['standard', 'express', 'store-pickup']),
+      );
 
-      const { checkoutId } = await commerce.createCheckoutFromCurrentCart(f.visitor, { body: { channelType: 'WEB', shippingAddress: NY, selectedShippingOption: { code: 'standard' }, email: 'jane.doe@example.com' } });
+      const { checkoutId } = await commerce.createCheckoutFromCurrentCart(f.visitor, {
+        body: { channelType: 'WEB', shippingAddress: NY, selectedShippingOption: { code: 'standard' }, email: 'jane.doe@example.com' },
+      });
       let { checkout } = await commerce.getCheckout(f.visitor, { params: { path: { id: checkoutId as string } } });
       expect(checkout?.priceSummary?.total?.amount).toBe('191.08');
-      ({ checkout } = await commerce.updateCheckout(f.visitor, { params: { path: { id: checkoutId as string } }, body: { checkout: { buyerNote: 'Leave at the door' }, fieldMask: 'buyerNote' } }));
+      ({ checkout } = await commerce.updateCheckout(f.visitor, {
+        params: { path: { id: checkoutId as string } },
+        body: { checkout: { buyerNote: 'Leave at the door' }, fieldMask: 'buyerNote' },
+      }));
       expect(checkout?.buyerNote).toBe('Leave at the door');
 
-      const { orderId } = await commerce.createOrderFromCheckout(f.visitor, { params: { path: { id: checkoutId as string } }, body: { savePaymentMethod: true } });
+      const { orderId } = await commerce.createOrderFromCheckout(f.visitor, {
+        params: { path: { id: checkoutId as string } },
+        body: { savePaymentMethod: true },
+      });
       expect(await failure(commerce.getCurrentCart(f.visitor))).toMatchObject({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
-      const completed = await failure(commerce.updateCheckout(f.visitor, { params: { path: { id: checkoutId as string } }, body: { checkout: { buyerNote: 'too late' } } }));
+      const completed = await failure(
+        commerce.updateCheckout(f.visitor, {
+          params: { path: { id: checkoutId as string } },
+          body: { checkout: { buyerNote: 'too late' } },
+        }),
+      );
       expect(completed).toMatchObject({ status: 428, code: 'CHECKOUT_IS_COMPLETE' });
-      expect(await failure(commerce.removeCheckoutCoupon(f.visitor, { params: { path: { id: checkoutId as string } } }))).toMatchObject({ status: 428, code: 'CHECKOUT_IS_COMPLETE' });
+      expect(await failure(commerce.removeCheckoutCoupon(f.visitor, { params: { path: { id: checkoutId as string } } }))).toMatchObject({
+        status: 428,
+        code: 'CHECKOUT_IS_COMPLETE',
+      });
 
       const id = { params: { path: { id: orderId as string } } };
       const collector = { params: { path: { ecomOrderId: orderId as string } } };
       let { order } = await commerce.getOrder(f.merchant, id);
       expect(order).toMatchObject({ paymentStatus: 'NOT_PAID', status: 'INITIALIZED', priceSummary: { total: { amount: '191.08' } } });
-      expect(await commerce.getPaymentCollectabilityStatus(f.merchant, collector)).toMatchObject({ status: 'COLLECTABLE', amount: { amount: '191.08' } });
+      expect(await commerce.getPaymentCollectabilityStatus(f.merchant, collector)).toMatchObject({
+        status: 'COLLECTABLE',
+        amount: { amount: '191.08' },
+      });
       await commerce.preparePaymentCollection(f.merchant, { ...collector, body: { amount: { amount: '191.08' }, delayedCapture: true } });
       ({ order } = await commerce.getOrder(f.merchant, id));
       expect(order?.paymentStatus).toBe('PENDING');
       const { orderTransactions } = await commerce.captureAuthorizedPayments(f.merchant, {
         ...collector,
-        body: { payments: [{ paymentId: (await f.control(`state?session=${f.session}`).then((r) => r.json()).then((s: { collections: { orderTransactions: { orderId: string; payments: { id: string }[] }[] } }) => s.collections.orderTransactions.find((t) => t.orderId === orderId)?.payments[0]?.id)) as string, amount: { amount: '191.08' } }] },
+        body: {
+          payments: [
+            {
+              paymentId: (await f
+                .control(`state?session=${f.session}`)
+                .then((r) => r.json())
+                .then(
+                  (s: { collections: { orderTransactions: { orderId: string; payments: { id: string }[] }[] } }) =>
+                    s.collections.orderTransactions.find((t) => t.orderId === orderId)?.payments[0]?.id,
+                )) as string,
+              amount: { amount: '191.08' },
+            },
+          ],
+        },
       });
       expect(orderTransactions?.payments?.[0]?.regularPaymentDetails?.status).toBe('APPROVED');
       ({ order } = await commerce.getOrder(f.merchant, id));
-      expect(order).toMatchObject({ paymentStatus: 'PAID', status: 'APPROVED', balanceSummary: { balance: { amount: '0.00' }, paid: { amount: '191.08' } } });
+      expect(order).toMatchObject({
+        paymentStatus: 'PAID',
+        status: 'APPROVED',
+        balanceSummary: { balance: { amount: '0.00' }, paid: { amount: '191.08' } },
+      });
       expect((await commerce.getPaymentCollectabilityStatus(f.merchant, collector)).status).toBe('NONCOLLECTABLE_ORDER_IS_PAID');
 
       // The tote's stock went down by the three ordered.
@@ -142,21 +200,48 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
     it('void, cancel with restock, and a missing payment method', async () => {
       const f = flow('void');
       const order = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
-      const { orderTransactions } = await commerce.voidAuthorizedPayments(f.merchant, { params: { path: { ecomOrderId: order } }, body: { paymentIds: ['4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f'] } });
-      expect(orderTransactions?.payments?.[0]?.regularPaymentDetails).toMatchObject({ status: 'VOIDED', authorizationDetails: { void: { status: 'SUCCEEDED' } } });
+      const { orderTransactions } = await commerce.voidAuthorizedPayments(f.merchant, {
+        params: { path: { ecomOrderId: order } },
+        body: { paymentIds: ['4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f'] },
+      });
+      expect(orderTransactions?.payments?.[0]?.regularPaymentDetails).toMatchObject({
+        status: 'VOIDED',
+        authorizationDetails: { void: { status: 'SUCCEEDED' } },
+      });
       expect((await commerce.getOrder(f.merchant, { params: { path: { id: order } } })).order?.paymentStatus).toBe('NOT_PAID');
-      const again = await failure(commerce.captureAuthorizedPayments(f.merchant, { params: { path: { ecomOrderId: order } }, body: { payments: [{ paymentId: '4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f' }] } }));
+      const again = await failure(
+        commerce.captureAuthorizedPayments(f.merchant, {
+          params: { path: { ecomOrderId: order } },
+          body: { payments: [{ paymentId: '4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f' }] },
+        }),
+      );
       expect(again.status).toBe(428);
-      const before = (await platform.getProduct(f.merchant, { params: { path: { id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d' }, query: {} } })).product?.stock?.quantity ?? 0;
-      const { order: canceled } = await commerce.cancelOrder(f.merchant, { params: { path: { id: order } }, body: { restockAllItems: true, sendOrderCanceledEmail: true, customMessage: 'Out of stock' } });
+      const before =
+        (await platform.getProduct(f.merchant, { params: { path: { id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d' }, query: {} } })).product
+          ?.stock?.quantity ?? 0;
+      const { order: canceled } = await commerce.cancelOrder(f.merchant, {
+        params: { path: { id: order } },
+        body: { restockAllItems: true, sendOrderCanceledEmail: true, customMessage: 'Out of stock' },
+      });
       expect(canceled?.status).toBe('CANCELED');
-      const after = (await platform.getProduct(f.merchant, { params: { path: { id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d' }, query: {} } })).product?.stock?.quantity ?? 0;
+      const after =
+        (await platform.getProduct(f.merchant, { params: { path: { id: '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d' }, query: {} } })).product
+          ?.stock?.quantity ?? 0;
       expect(after - before).toBe(2);
-      expect((await commerce.getPaymentCollectabilityStatus(f.merchant, { params: { path: { ecomOrderId: order } } })).status).toBe('NONCOLLECTABLE_ORDER_IS_CANCELLED');
+      expect((await commerce.getPaymentCollectabilityStatus(f.merchant, { params: { path: { ecomOrderId: order } } })).status).toBe(
+        'NONCOLLECTABLE_ORDER_IS_CANCELLED',
+      );
 
-      const { checkout } = await commerce.createCheckout(f.visitor, { body: { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] } });
-      const { orderId } = await commerce.createOrderFromCheckout(f.visitor, { params: { path: { id: checkout?.id as string } }, body: { savePaymentMethod: false } });
-      expect((await commerce.getPaymentCollectabilityStatus(f.merchant, { params: { path: { ecomOrderId: orderId as string } } })).status).toBe('NONCOLLECTABLE_MISSING_PAYMENT_METHOD');
+      const { checkout } = await commerce.createCheckout(f.visitor, {
+        body: { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }] },
+      });
+      const { orderId } = await commerce.createOrderFromCheckout(f.visitor, {
+        params: { path: { id: checkout?.id as string } },
+        body: { savePaymentMethod: false },
+      });
+      expect(
+        (await commerce.getPaymentCollectabilityStatus(f.merchant, { params: { path: { ecomOrderId: orderId as string } } })).status,
+      ).toBe('NONCOLLECTABLE_MISSING_PAYMENT_METHOD');
       expect(await eventTypes(f)).toEqual(expect.arrayContaining(['wix.ecom.v1.order_canceled']));
     });
 
@@ -164,21 +249,44 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       const f = flow('catalogue');
       await f.control('seed', { method: 'POST', body: JSON.stringify({ fixture: 'empty', session: f.session }) });
       for (let i = 1; i <= 55; i += 1) {
-        await platform.createProduct(f.merchant, { body: { product: { name: `Sample ${String(i).padStart(2, '0')}`, productType: 'physical', priceData: { price: i }, ribbon: 'New', brand: 'Maison Lin' } } });
+        await platform.createProduct(f.merchant, {
+          body: {
+            product: {
+              name: `Sample ${String(i).padStart(2, '0')}`,
+              productType: 'physical',
+              priceData: { price: i },
+              ribbon: 'New',
+              brand: 'Maison Lin',
+            },
+          },
+        });
       }
       const first = await platform.queryProducts(f.merchant, { body: { query: {} } });
       expect(first.products).toHaveLength(50);
       expect(first.metadata).toMatchObject({ total: 55, offset: 0 });
       const second = await platform.queryProducts(f.merchant, { body: { query: { paging: { limit: 50, offset: 50 } } } });
       expect(second.products).toHaveLength(5);
-      const filtered = await platform.queryProducts(f.merchant, { body: { query: { filter: { name: { $startsWith: 'Sample 1' } }, sort: [{ fieldName: 'price', order: 'DESC' }], paging: { limit: 3, offset: 0 } } } });
+      const filtered = await platform.queryProducts(f.merchant, {
+        body: {
+          query: {
+            filter: { name: { $startsWith: 'Sample 1' } },
+            sort: [{ fieldName: 'price', order: 'DESC' }],
+            paging: { limit: 3, offset: 0 },
+          },
+        },
+      });
       expect(filtered.products?.map((product) => product.name)).toEqual(['Sample 19', 'Sample 18', 'Sample 17']);
       expect(filtered.metadata?.total).toBe(10);
-      const legacy = await platform.queryProductsViaGet(f.merchant, { params: { query: { query: { filter: '{"priceData.price": {"$lt": 3}}', sort: '[{"price": "asc"}]' } } } });
+      const legacy = await platform.queryProductsViaGet(f.merchant, {
+        params: { query: { query: { filter: '{"priceData.price": {"$lt": 3}}', sort: '[{"price": "asc"}]' } } },
+      });
       expect(legacy.products?.map((product) => product.priceData?.price)).toEqual([1, 2]);
 
       const id = first.products?.[0]?.id as string;
-      const { product: updated } = await platform.updateProduct(f.merchant, { params: { path: { id } }, body: { product: { priceData: { price: 40 }, discount: { type: 'PERCENT', value: 25 } } } });
+      const { product: updated } = await platform.updateProduct(f.merchant, {
+        params: { path: { id } },
+        body: { product: { priceData: { price: 40 }, discount: { type: 'PERCENT', value: 25 } } },
+      });
       expect(updated?.priceData).toMatchObject({ price: 40, discountedPrice: 30 });
       await platform.removeProductRibbon(f.merchant, { params: { path: { id } } });
       await platform.removeProductBrand(f.merchant, { params: { path: { id } } });
@@ -187,46 +295,96 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       expect(product?.brand).toBeUndefined();
 
       const { collection } = await platform.createCollection(f.merchant, { body: { collection: { name: 'Samples', visible: true } } });
-      await platform.addProductsToCollection(f.merchant, { params: { path: { id: collection?.id as string } }, body: { productIds: [id] } });
-      expect((await platform.getCollection(f.merchant, { params: { path: { id: collection?.id as string } } })).collection?.numberOfProducts).toBe(1);
+      await platform.addProductsToCollection(f.merchant, {
+        params: { path: { id: collection?.id as string } },
+        body: { productIds: [id] },
+      });
+      expect(
+        (await platform.getCollection(f.merchant, { params: { path: { id: collection?.id as string } } })).collection?.numberOfProducts,
+      ).toBe(1);
       const { collections } = await platform.queryCollections(f.merchant, { body: { query: { filter: { slug: { $eq: 'samples' } } } } });
       expect(collections?.map((c) => c.name)).toEqual(['Samples']);
 
       await platform.deleteProduct(f.merchant, { params: { path: { id } } });
       expect((await failure(platform.getProduct(f.merchant, { params: { path: { id }, query: {} } }))).status).toBe(404);
-      expect(await eventTypes(f)).toEqual(expect.arrayContaining(['com.wix.ecommerce.catalog.api.v1.ProductCreated', 'com.wix.ecommerce.catalog.api.v1.ProductChanged', 'com.wix.ecommerce.catalog.api.v1.ProductDeleted', 'com.wix.ecommerce.catalog.api.v1.CollectionCreated']));
+      expect(await eventTypes(f)).toEqual(
+        expect.arrayContaining([
+          'com.wix.ecommerce.catalog.api.v1.ProductCreated',
+          'com.wix.ecommerce.catalog.api.v1.ProductChanged',
+          'com.wix.ecommerce.catalog.api.v1.ProductDeleted',
+          'com.wix.ecommerce.catalog.api.v1.CollectionCreated',
+        ]),
+      );
     });
 
     it('review moderation: created in moderation, approved, replied, counted and paged', async () => {
       const f = flow('reviews');
       const entityId = '2b3c4d5e-6f7a-4b9c-8d1e-2f3a4b5c6d7e';
-      const { review } = await platform.createReview(f.visitor, { body: { review: { namespace: 'stores', entityId, content: { title: 'Lovely', body: 'Soft and light', rating: 5 }, author: { authorName: 'Ana' } } } });
+      const { review } = await platform.createReview(f.visitor, {
+        body: {
+          review: {
+            namespace: 'stores',
+            entityId,
+            content: { title: 'Lovely', body: 'Soft and light', rating: 5 },
+            author: { authorName: 'Ana' },
+          },
+        },
+      });
       expect(review?.moderation?.moderationStatus).toBe('IN_MODERATION');
       const reviewId = review?.id as string;
       expect((await failure(platform.getReview(f.visitor, { params: { path: { reviewId }, query: {} } }))).status).toBe(404);
       expect((await platform.countReviews(f.visitor, { body: { filter: { entityId: { $eq: entityId } } } })).count).toBe(0);
-      await platform.createReviewAndContact(f.visitor, { body: { namespace: 'stores', entityId, content: { title: 'Nice', rating: 4 }, name: 'Ben', email: 'ben@example.com' } });
+      await platform.createReviewAndContact(f.visitor, {
+        body: { namespace: 'stores', entityId, content: { title: 'Nice', rating: 4 }, name: 'Ben', email: 'ben@example.com' },
+      });
 
-      const { review: approved } = await platform.updateReview(f.merchant, { params: { path: { reviewId } }, body: { review: { moderation: { moderationStatus: 'APPROVED' } } } });
+      const { review: approved } = await platform.updateReview(f.merchant, {
+        params: { path: { reviewId } },
+        body: { review: { moderation: { moderationStatus: 'APPROVED' } } },
+      });
       expect(approved?.moderation?.moderationStatus).toBe('APPROVED');
       expect((await platform.getReview(f.visitor, { params: { path: { reviewId }, query: {} } })).review?.id).toBe(reviewId);
-      const { review: replied } = await platform.setReviewReply(f.merchant, { params: { path: { reviewId } }, body: { message: 'Thank you!' } });
+      const { review: replied } = await platform.setReviewReply(f.merchant, {
+        params: { path: { reviewId } },
+        body: { message: 'Thank you!' },
+      });
       expect(replied?.reply?.message).toBe('Thank you!');
       expect((await platform.removeReviewReply(f.merchant, { params: { path: { reviewId } } })).review?.reply).toBeUndefined();
-      expect((await failure(platform.setReviewReply(f.visitor, { params: { path: { reviewId } }, body: { message: 'me too' } }))).status).toBe(403);
+      expect(
+        (await failure(platform.setReviewReply(f.visitor, { params: { path: { reviewId } }, body: { message: 'me too' } }))).status,
+      ).toBe(403);
 
-      expect((await platform.countReviews(f.merchant, { body: { filter: { entityId: { $eq: entityId } }, includePrivateReviews: true } })).count).toBe(2);
-      const page1 = await platform.queryReviews(f.merchant, { body: { query: { cursorPaging: { limit: 1 } }, returnPrivateReviews: true } });
+      expect(
+        (await platform.countReviews(f.merchant, { body: { filter: { entityId: { $eq: entityId } }, includePrivateReviews: true } })).count,
+      ).toBe(2);
+      const page1 = await platform.queryReviews(f.merchant, {
+        body: { query: { cursorPaging: { limit: 1 } }, returnPrivateReviews: true },
+      });
       expect(page1.reviews).toHaveLength(1);
       const next = page1.metadata?.cursors?.next as string;
       const page2 = await platform.queryReviews(f.merchant, { body: { query: { cursorPaging: { limit: 1, cursor: next } } } });
       expect(page2.reviews?.[0]?.id).not.toBe(page1.reviews?.[0]?.id);
-      expect(await eventTypes(f)).toEqual(expect.arrayContaining(['wix.reviews.v1.review_created', 'wix.reviews.v1.review_moderation_status_changed', 'wix.reviews.v1.review_review_published', 'wix.reviews.v1.review_updated']));
+      expect(await eventTypes(f)).toEqual(
+        expect.arrayContaining([
+          'wix.reviews.v1.review_created',
+          'wix.reviews.v1.review_moderation_status_changed',
+          'wix.reviews.v1.review_review_published',
+          'wix.reviews.v1.review_updated',
+        ]),
+      );
     });
 
     it('member life cycle: created, field sets, slug, community, moderation, contact details, deleted', async () => {
       const f = flow('members');
-      const { member: created } = await platform.createMember(f.merchant, { body: { member: { loginEmail: 'lena.park@example.com', contact: { firstName: 'Lena', lastName: 'Park', phones: ['+1 415 555 0187'] }, profile: { nickname: 'Lena P.' } } } });
+      const { member: created } = await platform.createMember(f.merchant, {
+        body: {
+          member: {
+            loginEmail: 'lena.park@example.com',
+            contact: { firstName: 'Lena', lastName: 'Park', phones: ['+1 415 555 0187'] },
+            profile: { nickname: 'Lena P.' },
+          },
+        },
+      });
       const memberId = created?.id as string;
       const lena = await f.memberClient(memberId);
       const publicView = (await platform.getMyMember(lena, { params: { query: { fieldsets: ['PUBLIC'] } } })).member ?? {};
@@ -234,13 +392,17 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       const extended = (await platform.getMyMember(lena, { params: { query: { fieldsets: ['EXTENDED'] } } })).member;
       expect(extended).toMatchObject({ loginEmail: 'lena.park@example.com', status: 'APPROVED' });
       expect(extended?.contact).toBeUndefined();
-      expect((await platform.getMyMember(lena, { params: { query: { fieldsets: ['FULL'] } } })).member?.contact?.phones).toEqual(['+1 415 555 0187']);
+      expect((await platform.getMyMember(lena, { params: { query: { fieldsets: ['FULL'] } } })).member?.contact?.phones).toEqual([
+        '+1 415 555 0187',
+      ]);
 
       expect((await platform.updateMySlug(lena, { body: { slug: 'lena-park' } })).member?.profile?.slug).toBe('lena-park');
       expect((await failure(platform.updateMySlug(lena, { body: { slug: 'maya-c' } }))).status).toBe(409);
       expect((await platform.leaveCommunity(lena)).member?.privacyStatus).toBe('PRIVATE');
       expect((await platform.joinCommunity(lena)).member?.privacyStatus).toBe('PUBLIC');
-      expect((await failure(platform.getMember(lena, { params: { path: { id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182' }, query: {} } }))).status).toBe(403);
+      expect(
+        (await failure(platform.getMember(lena, { params: { path: { id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182' }, query: {} } }))).status,
+      ).toBe(403);
 
       expect((await platform.muteMember(f.merchant, { params: { path: { id: memberId } } })).member?.activityStatus).toBe('MUTED');
       expect((await platform.blockMember(f.merchant, { params: { path: { id: memberId } } })).member?.status).toBe('BLOCKED');
@@ -252,20 +414,29 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
 
       await platform.deleteMyMember(lena, { params: { query: {} } });
       expect((await failure(platform.getMember(f.merchant, { params: { path: { id: memberId }, query: {} } }))).status).toBe(404);
-      expect(await eventTypes(f)).toEqual(expect.arrayContaining(['wix.members.v1.member_created', 'wix.members.v1.member_updated', 'wix.members.v1.member_deleted']));
+      expect(await eventTypes(f)).toEqual(
+        expect.arrayContaining(['wix.members.v1.member_created', 'wix.members.v1.member_updated', 'wix.members.v1.member_deleted']),
+      );
     });
 
     it('file import PENDING then READY (or FAILED), trash and restore', async () => {
       const f = flow('files');
-      const { file } = await platform.importFile(f.merchant, { body: { url: 'https://images.example.com/leon.jpg', mediaType: 'IMAGE', displayName: 'leon.jpg' } });
+      const { file } = await platform.importFile(f.merchant, {
+        body: { url: 'https://images.example.com/leon.jpg', mediaType: 'IMAGE', displayName: 'leon.jpg' },
+      });
       expect(file?.operationStatus).toBe('PENDING');
       const fileId = file?.id as string;
       expect((await platform.getFileDescriptor(f.merchant, { params: { query: { fileId } } })).file?.operationStatus).toBe('READY');
-      const { file: failed } = await platform.importFile(f.merchant, { body: { url: 'https://images.example.com/fail.jpg', mediaType: 'IMAGE' } });
-      expect((await platform.getFileDescriptor(f.merchant, { params: { query: { fileId: failed?.id as string } } })).file?.operationStatus).toBe('FAILED');
+      const { file: failed } = await platform.importFile(f.merchant, {
+        body: { url: 'https://images.example.com/fail.jpg', mediaType: 'IMAGE' },
+      });
+      expect(
+        (await platform.getFileDescriptor(f.merchant, { params: { query: { fileId: failed?.id as string } } })).file?.operationStatus,
+      ).toBe('FAILED');
 
       const listed = async () => (await platform.listFiles(f.merchant, { params: { query: {} } })).files?.map((item) => item.id) ?? [];
-      const trashed = async () => (await platform.listDeletedFiles(f.merchant, { params: { query: {} } })).files?.map((item) => item.id) ?? [];
+      const trashed = async () =>
+        (await platform.listDeletedFiles(f.merchant, { params: { query: {} } })).files?.map((item) => item.id) ?? [];
       expect(await listed()).toContain(fileId);
       await platform.bulkDeleteFiles(f.merchant, { body: { fileIds: [fileId] } });
       expect(await listed()).not.toContain(fileId);
@@ -274,35 +445,62 @@ export const describeFlows = (adapter: string, baseUrl: () => string): void => {
       expect(await listed()).toContain(fileId);
       await platform.bulkDeleteFiles(f.merchant, { body: { fileIds: [fileId], permanent: true } });
       expect((await failure(platform.getFileDescriptor(f.merchant, { params: { query: { fileId } } }))).status).toBe(404);
-      expect(await eventTypes(f)).toEqual(expect.arrayContaining(['wix.media.site_media.v1.file_descriptor_file_ready', 'wix.media.site_media.v1.file_descriptor_file_failed', 'wix.media.site_media.v1.file_descriptor_deleted']));
+      expect(await eventTypes(f)).toEqual(
+        expect.arrayContaining([
+          'wix.media.site_media.v1.file_descriptor_file_ready',
+          'wix.media.site_media.v1.file_descriptor_file_failed',
+          'wix.media.site_media.v1.file_descriptor_deleted',
+        ]),
+      );
     });
 
     it('refuses every role that may not call: 401 without or with an unknown token, 403 for visitors and other members', async () => {
       const f = flow('roles');
       expect(await failure(commerce.getCurrentCart(f.anonymous))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
-      const stranger = createClient({ baseUrl: baseUrl(), auth: { getAuthHeaders: async () => ({ Authorization: 'not-a-token-of-the-mock' }) }, headers: { 'x-mock-session': f.session } });
-      expect(await failure(platform.queryProducts(stranger, { body: { query: {} } }))).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+      const stranger = createClient({
+        baseUrl: baseUrl(),
+        auth: { getAuthHeaders: async () => ({ Authorization: 'not-a-token-of-the-mock' }) },
+        headers: { 'x-mock-session': f.session },
+      });
+      expect(await failure(platform.queryProducts(stranger, { body: { query: {} } }))).toMatchObject({
+        status: 401,
+        code: 'UNAUTHENTICATED',
+      });
       const denied: (() => Promise<unknown>)[] = [
         () => platform.createProduct(f.visitor, { body: { product: { name: 'Nope' } } }),
         () => platform.deleteProduct(f.visitor, { params: { path: { id: TOTE } } }),
         () => platform.createCollection(f.visitor, { body: { collection: { name: 'Nope', visible: true } } }),
         () => commerce.getOrder(f.visitor, { params: { path: { id: '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c' } } }),
         () => commerce.searchOrders(f.visitor, { body: {} }),
-        () => commerce.captureAuthorizedPayments(f.visitor, { params: { path: { ecomOrderId: '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c' } }, body: { payments: [] } }),
+        () =>
+          commerce.captureAuthorizedPayments(f.visitor, {
+            params: { path: { ecomOrderId: '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c' } },
+            body: { payments: [] },
+          }),
         () => platform.approveMember(f.visitor, { params: { path: { id: '1a2b3c4d-5e6f-4708-9a1b-2c3d4e5f6a7b' } } }),
         () => platform.blockMember(f.visitor, { params: { path: { id: '1a2b3c4d-5e6f-4708-9a1b-2c3d4e5f6a7b' } } }),
-        () => platform.setReviewReply(f.visitor, { params: { path: { reviewId: '9b2e4c61-3f8a-4d7e-b5c2-0a1f6e8d4b37' } }, body: { message: 'hi' } }),
+        () =>
+          platform.setReviewReply(f.visitor, {
+            params: { path: { reviewId: '9b2e4c61-3f8a-4d7e-b5c2-0a1f6e8d4b37' } },
+            body: { message: 'hi' },
+          }),
         () => platform.importFile(f.visitor, { body: { url: 'https://images.example.com/x.jpg' } }),
       ];
       for (const call of denied) expect(await failure(call())).toMatchObject({ status: 403, code: 'PERMISSION_DENIED' });
       // A visitor has no member of its own: the platform answers NOT_FOUND, as getMyMember declares.
       expect(await failure(platform.getMyMember(f.visitor, { params: { query: {} } }))).toMatchObject({ status: 404, code: 'NOT_FOUND' });
       const maya = await f.memberClient('5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182');
-      expect((await platform.getMember(maya, { params: { path: { id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182' }, query: {} } })).member?.id).toBe('5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182');
-      expect(await failure(platform.getMember(maya, { params: { path: { id: '5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c' }, query: {} } }))).toMatchObject({ status: 403 });
+      expect(
+        (await platform.getMember(maya, { params: { path: { id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182' }, query: {} } })).member?.id,
+      ).toBe('5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182');
+      expect(
+        await failure(platform.getMember(maya, { params: { path: { id: '5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c' }, query: {} } })),
+      ).toMatchObject({ status: 403 });
       expect(await failure(platform.createProduct(maya, { body: { product: { name: 'Nope' } } }))).toMatchObject({ status: 403 });
       // An anonymous visitor may review and contact.
-      const { review } = await platform.createReviewAndContact(f.visitor, { body: { namespace: 'stores', entityId: TOTE, content: { rating: 5 }, name: 'Anon', email: 'anon@example.com' } });
+      const { review } = await platform.createReviewAndContact(f.visitor, {
+        body: { namespace: 'stores', entityId: TOTE, content: { rating: 5 }, name: 'Anon', email: 'anon@example.com' },
+      });
       expect(review?.author?.authorType).toBe('VISITOR');
     });
   });

@@ -12,7 +12,8 @@ export const merchantHeaders = (session: string): Record<string, string> => ({ A
  * Whether an operation needs a member token (the member's own record), not the API key. getMyMember takes any
  * shopper's token (one of no member answers NOT_FOUND, as the platform does) but reads the caller's own member.
  */
-export const needsMember = (operationId: string): boolean => SERVICES.operations[operationId]?.access === 'member' || operationId === 'getMyMember';
+export const needsMember = (operationId: string): boolean =>
+  SERVICES.operations[operationId]?.access === 'member' || operationId === 'getMyMember';
 
 /** Member tokens for a fixture member, minted by the mock (authorized_client grant with the API key). */
 export const memberToken = async (baseUrl: string, session: string, memberId = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182'): Promise<string> => {
@@ -27,6 +28,10 @@ export const memberToken = async (baseUrl: string, session: string, memberId = '
 
 /** Forgets a session's state: its next request starts from the default fixture. */
 export const resetSession = async (baseUrl: string, session: string): Promise<void> => {
-  const response = await fetch(`${baseUrl}/__mock/reset`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session }) });
+  const response = await fetch(`${baseUrl}/__mock/reset`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session }),
+  });
   if (response.status !== 200) throw new Error(`reset ${session}: ${response.status}`);
 };

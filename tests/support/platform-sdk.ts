@@ -27,7 +27,9 @@ export const installPlatformSdk = (): string => {
     });
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
-    const lines = String((error as { stderr?: string }).stderr ?? (error as Error).message).trim().split('\n');
+    const lines = String((error as { stderr?: string }).stderr ?? (error as Error).message)
+      .trim()
+      .split('\n');
     const telling = lines.filter((line) => /\b(code|errno|request to|reason|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|E404)\b/.test(line));
     const said = (telling.length > 0 ? telling.slice(0, 4) : lines.slice(-5)).join('\n');
     throw new Error(

@@ -27,7 +27,11 @@ const parse = (text: string, closed: boolean): RawAnswer => {
  * Writes `chunks` (each after the previous was flushed) and collects the answer until the server closes the
  * connection or `quietMs` pass without data once something arrived, or `timeoutMs` in all.
  */
-export const rawRequest = (port: number, chunks: readonly (string | Buffer)[], { timeoutMs = 5000, quietMs = 300 } = {}): Promise<RawAnswer> =>
+export const rawRequest = (
+  port: number,
+  chunks: readonly (string | Buffer)[],
+  { timeoutMs = 5000, quietMs = 300 } = {},
+): Promise<RawAnswer> =>
   new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     let text = '';

@@ -1,11 +1,11 @@
 // Requests of an operation built from its schemas (path and query parameters, the `.r` message, the JSON body),
 // and the single mutations that make one invalid, each naming the field the mock must name in its 400.
 import fc from 'fast-check';
-import { encodeEnvelope, serializeQuery } from '../../src/client/serialize';
 import { alternativesOf, flattenSchema, type SchemaArbitraries } from '../../scripts/harness/schema-arbitrary';
 import type { BundledDocument, Operation, Parameter } from '../../spec-model/document';
-import type { Json, JsonObject } from '../../spec-model/json';
 import { exampleRequest } from '../../spec-model/examples';
+import type { Json, JsonObject } from '../../spec-model/json';
+import { encodeEnvelope, serializeQuery } from '../../src/client/serialize';
 
 export interface GeneratedRequest {
   readonly path: Readonly<Record<string, string>>;
@@ -34,18 +34,28 @@ export const requestArbitrary = (arbitraries: SchemaArbitraries, operation: Oper
     operation.parameters
       .filter((parameter) => parameter.in === 'path')
       .map((parameter) => {
-        const generated = arbitraries.of(parameter.schema).map(String).filter((text) => text.length > 0);
+        const generated = arbitraries
+          .of(parameter.schema)
+          .map(String)
+          .filter((text) => text.length > 0);
         const known = example.path[parameter.name];
         return [parameter.name, known === undefined ? generated : fc.oneof(fc.constant(known), generated)];
       }),
   );
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
   const query = fc.record(
-    Object.fromEntries(queryParameters.map((parameter) => [parameter.name, arbitraries.of(encodedSchemaOf(parameter) ?? parameter.schema)])),
+    Object.fromEntries(
+      queryParameters.map((parameter) => [parameter.name, arbitraries.of(encodedSchemaOf(parameter) ?? parameter.schema)]),
+    ),
     { requiredKeys: queryParameters.filter((parameter) => parameter.required).map((parameter) => parameter.name) },
   );
   const schema = bodySchemaOf(operation);
-  const body = schema === undefined ? fc.constant(undefined) : operation.requestBody?.required ? arbitraries.of(schema) : fc.option(arbitraries.of(schema), { nil: undefined });
+  const body =
+    schema === undefined
+      ? fc.constant(undefined)
+      : operation.requestBody?.required
+        ? arbitraries.of(schema)
+        : fc.option(arbitraries.of(schema), { nil: undefined });
   return fc.record({ path: fc.record(path), query, body }) as fc.Arbitrary<GeneratedRequest>;
 };
 
@@ -98,18 +108,28 @@ const WRONG_TYPE: Readonly<Record<string, Json>> = {
   object: ['not', 'an object'],
   array: { not: 'an array' },
 };
-const BAD_FORMAT: Readonly<Record<string, string>> = { uuid: 'not-a-uuid', 'date-time': 'yesterday', date: 'someday', email: 'not-an-email', uri: 'not a uri' };
+const BAD_FORMAT: Readonly<Record<string, string>> = {
+  uuid: 'not-a-uuid',
+  'date-time': 'yesterday',
+  date: 'someday',
+  email: 'not-an-email',
+  uri: 'not a uri',
+};
 
 /** Values that break one rule of `schema` (its type, enumeration, bounds or format), each with its kind. */
 const breakersOf = (schema: JsonObject, value: Json): { readonly kind: MutationKind; readonly value: Json }[] => {
   const type = typeOf(schema);
   const out: { kind: MutationKind; value: Json }[] = [];
   if (type && WRONG_TYPE[type] !== undefined) out.push({ kind: 'wrong-type', value: WRONG_TYPE[type] as Json });
-  if (Array.isArray(schema.enum) && schema.enum.every((item) => typeof item === 'string')) out.push({ kind: 'bad-enum', value: 'NOT_A_DECLARED_VALUE' });
+  if (Array.isArray(schema.enum) && schema.enum.every((item) => typeof item === 'string'))
+    out.push({ kind: 'bad-enum', value: 'NOT_A_DECLARED_VALUE' });
   if (type === 'string' && !Array.isArray(schema.enum)) {
-    if (typeof schema.maxLength === 'number' && schema.maxLength < 20_000) out.push({ kind: 'out-of-bounds', value: 'x'.repeat(schema.maxLength + 1) });
-    if (typeof schema.minLength === 'number' && schema.minLength > 0) out.push({ kind: 'out-of-bounds', value: 'x'.repeat(schema.minLength - 1) });
-    if (typeof schema.format === 'string' && BAD_FORMAT[schema.format]) out.push({ kind: 'bad-format', value: BAD_FORMAT[schema.format] as string });
+    if (typeof schema.maxLength === 'number' && schema.maxLength < 20_000)
+      out.push({ kind: 'out-of-bounds', value: 'x'.repeat(schema.maxLength + 1) });
+    if (typeof schema.minLength === 'number' && schema.minLength > 0)
+      out.push({ kind: 'out-of-bounds', value: 'x'.repeat(schema.minLength - 1) });
+    if (typeof schema.format === 'string' && BAD_FORMAT[schema.format])
+      out.push({ kind: 'bad-format', value: BAD_FORMAT[schema.format] as string });
   }
   if (type === 'integer' || type === 'number') {
     if (typeof schema.maximum === 'number') out.push({ kind: 'out-of-bounds', value: schema.maximum + 1 });
@@ -119,7 +139,8 @@ const breakersOf = (schema: JsonObject, value: Json): { readonly kind: MutationK
     if (typeof schema.maxItems === 'number' && value.length > 0 && schema.maxItems < 1000) {
       out.push({ kind: 'out-of-bounds', value: Array.from({ length: schema.maxItems + 1 }, () => structuredClone(value[0]) as Json) });
     }
-    if (typeof schema.minItems === 'number' && schema.minItems > 0) out.push({ kind: 'out-of-bounds', value: value.slice(0, schema.minItems - 1) });
+    if (typeof schema.minItems === 'number' && schema.minItems > 0)
+      out.push({ kind: 'out-of-bounds', value: value.slice(0, schema.minItems - 1) });
   }
   return out;
 };
@@ -128,7 +149,13 @@ const breakersOf = (schema: JsonObject, value: Json): { readonly kind: MutationK
  * Every single mutation of `value` against `schema`, at `at` below `root` (the field names start below it).
  * Nothing inside an `anyOf` / `oneOf` is mutated: there the platform names the combinator, not the field.
  */
-const valueMutations = (doc: BundledDocument, schema: Json | undefined, value: Json, at: Path, out: { path: Path; kind: MutationKind; value: Json | undefined }[]) => {
+const valueMutations = (
+  doc: BundledDocument,
+  schema: Json | undefined,
+  value: Json,
+  at: Path,
+  out: { path: Path; kind: MutationKind; value: Json | undefined }[],
+) => {
   if (!isObject(schema) || at.length > 12) return;
   const flat = flattenSchema(doc, schema);
   if (alternativesOf(doc, flat)) return;
@@ -171,19 +198,30 @@ export const mutationsOf = (doc: BundledDocument, operation: Operation, request:
       const found: { path: Path; kind: MutationKind; value: Json | undefined }[] = [];
       valueMutations(doc, message, value, [], found);
       for (const { path, kind, value: broken } of found) {
-        mutations.push({ kind, field: fieldOf(path), apply: (r) => ({ ...r, query: { ...r.query, [parameter.name]: setAt(r.query[parameter.name] as Json, path, broken) } }) });
+        mutations.push({
+          kind,
+          field: fieldOf(path),
+          apply: (r) => ({ ...r, query: { ...r.query, [parameter.name]: setAt(r.query[parameter.name] as Json, path, broken) } }),
+        });
       }
       continue;
     }
     if (value === undefined || !parameter.schema) continue;
     const view = flattenSchema(doc, parameter.schema);
     // On the wire every value is text: only rules a text can break are kept (a string parameter has no wrong type).
-    const breakers = breakersOf(view, value).filter(({ kind, value: broken }) => !(kind === 'wrong-type' && (typeOf(view) === 'string' || typeof broken === 'object')));
+    const breakers = breakersOf(view, value).filter(
+      ({ kind, value: broken }) => !(kind === 'wrong-type' && (typeOf(view) === 'string' || typeof broken === 'object')),
+    );
     for (const { kind, value: broken } of breakers) {
       if (typeOf(view) === 'array') continue;
       mutations.push({ kind, field: parameter.name, apply: (r) => ({ ...r, query: { ...r.query, [parameter.name]: broken } }) });
     }
-    if (parameter.required) mutations.push({ kind: 'missing-required', field: parameter.name, apply: (r) => ({ ...r, query: Object.fromEntries(Object.entries(r.query).filter(([name]) => name !== parameter.name)) }) });
+    if (parameter.required)
+      mutations.push({
+        kind: 'missing-required',
+        field: parameter.name,
+        apply: (r) => ({ ...r, query: Object.fromEntries(Object.entries(r.query).filter(([name]) => name !== parameter.name)) }),
+      });
   }
   return mutations;
 };

@@ -1,7 +1,7 @@
 // The built site (docs-site/dist/) served from a plain static server on 127.0.0.1, opened in Debian's Chromium
 // with every request to another host blocked and recorded, and the page's console errors collected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { serveStatic, type StaticSite } from '../../docs-site/server/static-server';
+import { type StaticSite, serveStatic } from '../../docs-site/server/static-server';
 
 export const SITE_DIR = new URL('../../docs-site/dist', import.meta.url).pathname;
 
@@ -21,7 +21,11 @@ export interface WatchedPage {
 // a mock without controls): those lines, for the mock's URL only, are the API speaking, not the page failing.
 const API_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}/;
 
-export const openWatchedPage = async (browser: Browser, mockUrl: string, options: { permissions?: string[] } = {}): Promise<WatchedPage> => {
+export const openWatchedPage = async (
+  browser: Browser,
+  mockUrl: string,
+  options: { permissions?: string[] } = {},
+): Promise<WatchedPage> => {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   if (options.permissions) await context.grantPermissions(options.permissions);
   const offHost: string[] = [];

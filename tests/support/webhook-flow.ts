@@ -3,10 +3,10 @@
 // public key and check each layer against the spec's webhook schemas.
 import { expect } from 'vitest';
 import { createDeliveryValidator } from '../../spec-model/delivery-validator';
-import { FAMILIES, type BundledDocument } from '../../spec-model/document';
+import { type BundledDocument, FAMILIES } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 import { listWebhooks } from '../../spec-model/webhooks';
-import { verifyEvent, type VerifiedEvent } from '../../src/events';
+import { type VerifiedEvent, verifyEvent } from '../../src/events';
 import { decodeDelivery } from './decode-delivery';
 import type { WebhookReceiver } from './webhook-receiver';
 
@@ -39,7 +39,9 @@ export interface DeliveryLogEntry {
 /** The session's delivery log once nothing is pending (at most 10 s), newest first. */
 export const settledDeliveries = async (baseUrl: string, session: string): Promise<DeliveryLogEntry[]> => {
   for (let tries = 0; tries < 200; tries += 1) {
-    const { deliveries } = (await (await fetch(`${baseUrl}/__mock/webhooks/deliveries?session=${session}`)).json()) as { deliveries: DeliveryLogEntry[] };
+    const { deliveries } = (await (await fetch(`${baseUrl}/__mock/webhooks/deliveries?session=${session}`)).json()) as {
+      deliveries: DeliveryLogEntry[];
+    };
     if (deliveries.every((delivery) => delivery.status !== 'pending')) return deliveries;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -4,8 +4,10 @@ import { createClient } from '../../src/index';
 import { fakePlatform, json, type SeenRequest } from '../support/fake-platform';
 
 const now = () => Math.floor(Date.now() / 1000);
-const tokenAnswer = (access: string, refresh = 'refresh-new') => json(200, { access_token: access, expires_in: 14400, refresh_token: refresh, token_type: 'Bearer' });
-const grantsOf = (seen: SeenRequest[]) => seen.filter((r) => r.path === '/oauth2/token').map((r) => r.body?.grantType ?? r.body?.grant_type);
+const tokenAnswer = (access: string, refresh = 'refresh-new') =>
+  json(200, { access_token: access, expires_in: 14400, refresh_token: refresh, token_type: 'Bearer' });
+const grantsOf = (seen: SeenRequest[]) =>
+  seen.filter((r) => r.path === '/oauth2/token').map((r) => r.body?.grantType ?? r.body?.grant_type);
 const expired = (role: 'visitor' | 'member' = 'visitor'): Tokens => ({
   accessToken: { value: 'old-access', expiresAt: now() - 10 },
   refreshToken: { value: 'refresh-1', role },
@@ -39,7 +41,10 @@ describe('oauthStrategy token life cycle', () => {
 
   it('falls back to a new visitor token when renewal fails', async () => {
     const { client, seen, auth } = setup(
-      { 'POST /oauth2/token': (r) => (r.body?.grantType === 'refresh_token' ? json(400, { message: 'invalid_grant' }) : tokenAnswer('fresh-visitor')) },
+      {
+        'POST /oauth2/token': (r) =>
+          r.body?.grantType === 'refresh_token' ? json(400, { message: 'invalid_grant' }) : tokenAnswer('fresh-visitor'),
+      },
       expired('member'),
     );
     await client.commerce.GET('/v1/carts/current');
@@ -50,7 +55,12 @@ describe('oauthStrategy token life cycle', () => {
 
   it('shares one renewal among 100 concurrent calls that find the token expired', async () => {
     const { client, seen } = setup(
-      { 'POST /oauth2/token': async () => { await new Promise((r) => setTimeout(r, 20)); return tokenAnswer('renewed'); } },
+      {
+        'POST /oauth2/token': async () => {
+          await new Promise((r) => setTimeout(r, 20));
+          return tokenAnswer('renewed');
+        },
+      },
       expired(),
     );
     await Promise.all(Array.from({ length: 100 }, () => client.commerce.GET('/v1/carts/current')));
@@ -79,7 +89,9 @@ describe('oauthStrategy token life cycle', () => {
   it('rejects bad options and bad tokens naming the field', () => {
     expect(() => oauthStrategy({ clientId: '' })).toThrow(/clientId must be a non-empty string/);
     const auth = oauthStrategy({ clientId: 'c' });
-    expect(() => auth.setTokens({ accessToken: { value: 'a', expiresAt: 1 }, refreshToken: { value: 'r', role: 'admin' as never } })).toThrow(/refreshToken.role/);
+    expect(() =>
+      auth.setTokens({ accessToken: { value: 'a', expiresAt: 1 }, refreshToken: { value: 'r', role: 'admin' as never } }),
+    ).toThrow(/refreshToken.role/);
   });
 });
 
@@ -87,7 +99,10 @@ describe('oauthStrategy PKCE sign-in', () => {
   const valid: Tokens = { accessToken: { value: 'visitor', expiresAt: now() + 3600 }, refreshToken: { value: 'r', role: 'visitor' } };
 
   it('creates the authorize redirect session with S256, offline_access and the state', async () => {
-    const { auth, seen } = setup({ 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's1', fullUrl: 'https://auth.test/authorize?x=1' } }) }, valid);
+    const { auth, seen } = setup(
+      { 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's1', fullUrl: 'https://auth.test/authorize?x=1' } }) },
+      valid,
+    );
     const data = await memberSignIn(auth).generateOAuthData('https://shop.test/callback', 'https://shop.test/cart');
     expect(data.codeVerifier).toHaveLength(43);
     expect(data).toMatchObject({ redirectUri: 'https://shop.test/callback', originalUri: 'https://shop.test/cart' });
@@ -135,7 +150,13 @@ describe('oauthStrategy PKCE sign-in', () => {
     const { auth, seen } = setup({ 'POST /oauth2/token': () => tokenAnswer('member-access', 'member-refresh') }, valid);
     const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
     const tokens = await memberSignIn(auth).getMemberTokens('the-code', data.state, data);
-    expect(seen[0]?.body).toEqual({ grantType: 'authorization_code', clientId: 'client-1', code: 'the-code', codeVerifier: data.codeVerifier, redirectUri: 'https://shop.test/cb' });
+    expect(seen[0]?.body).toEqual({
+      grantType: 'authorization_code',
+      clientId: 'client-1',
+      code: 'the-code',
+      codeVerifier: data.codeVerifier,
+      redirectUri: 'https://shop.test/cb',
+    });
     expect(tokens.refreshToken).toEqual({ value: 'member-refresh', role: 'member' });
     expect(auth.loggedIn()).toBe(true);
   });
@@ -143,7 +164,9 @@ describe('oauthStrategy PKCE sign-in', () => {
   it("raises 'Failed to get member tokens' caused by the endpoint's 'something went wrong'", async () => {
     const { auth } = setup({ 'POST /oauth2/token': () => json(400, { error: 'invalid_grant' }) }, valid);
     const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
-    const failure = (await memberSignIn(auth).getMemberTokens('bad', data.state, data).catch((e: unknown) => e)) as Error;
+    const failure = (await memberSignIn(auth)
+      .getMemberTokens('bad', data.state, data)
+      .catch((e: unknown) => e)) as Error;
     expect(failure.message).toBe('Failed to get member tokens');
     expect((failure.cause as Error).message).toBe('something went wrong');
     expect(auth.loggedIn()).toBe(false);
@@ -151,7 +174,10 @@ describe('oauthStrategy PKCE sign-in', () => {
 
   it('logs out: logout redirect session, tokens cleared to role none', async () => {
     const member: Tokens = { accessToken: { value: 'm', expiresAt: now() + 3600 }, refreshToken: { value: 'mr', role: 'member' } };
-    const { auth, seen } = setup({ 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's', fullUrl: 'https://auth.test/logout' } }) }, member);
+    const { auth, seen } = setup(
+      { 'POST /v1/redirect-session': () => json(200, { redirectSession: { id: 's', fullUrl: 'https://auth.test/logout' } }) },
+      member,
+    );
     expect(await memberSignIn(auth).logout('https://shop.test/')).toEqual({ logoutUrl: 'https://auth.test/logout' });
     expect(seen[0]?.body).toEqual({ logout: { clientId: 'client-1' }, callbacks: { postFlowUrl: 'https://shop.test/' } });
     expect(auth.getTokens()).toEqual({ accessToken: { value: '', expiresAt: 0 }, refreshToken: { value: '', role: 'none' } });
@@ -166,12 +192,17 @@ describe('oauthStrategy PKCE sign-in', () => {
 
 describe('oauthStrategy direct login', () => {
   const valid: Tokens = { accessToken: { value: 'visitor', expiresAt: now() + 3600 }, refreshToken: { value: 'r', role: 'visitor' } };
-  const appError = (status: number, code: string) => json(status, { message: `error ${code}`, details: { applicationError: { code, description: code } } });
+  const appError = (status: number, code: string) =>
+    json(status, { message: `error ${code}`, details: { applicationError: { code, description: code } } });
 
   it.each([
     ['SUCCESS', { state: 'SUCCESS', sessionToken: 'st-1' }, { loginState: 'SUCCESS', data: { sessionToken: 'st-1' } }],
     ['REQUIRE_OWNER_APPROVAL', { state: 'REQUIRE_OWNER_APPROVAL' }, { loginState: 'OWNER_APPROVAL_REQUIRED' }],
-    ['REQUIRE_EMAIL_VERIFICATION', { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'vt' }, { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'vt' } }],
+    [
+      'REQUIRE_EMAIL_VERIFICATION',
+      { state: 'REQUIRE_EMAIL_VERIFICATION', stateToken: 'vt' },
+      { loginState: 'EMAIL_VERIFICATION_REQUIRED', data: { stateToken: 'vt' } },
+    ],
     ['STATUS_CHECK', { state: 'STATUS_CHECK' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
     ['REQUIRE_MFA', { state: 'REQUIRE_MFA', stateToken: 'm' }, { loginState: 'FAILURE', error: 'Unknown _state' }],
   ])('maps the server state %s', async (_name, answer, expected) => {
@@ -211,11 +242,24 @@ describe('oauthStrategy direct login', () => {
     const { auth } = setup(
       {
         'POST /v2/register': () =>
-          json(400, { message: 'bad', details: { validationError: { fieldViolations: [{ field: 'loginId.email', description: 'must be a valid e-mail', violatedRule: 'FORMAT', data: { type: 'EMAIL' } }] } } }),
+          json(400, {
+            message: 'bad',
+            details: {
+              validationError: {
+                fieldViolations: [
+                  { field: 'loginId.email', description: 'must be a valid e-mail', violatedRule: 'FORMAT', data: { type: 'EMAIL' } },
+                ],
+              },
+            },
+          }),
       },
       valid,
     );
-    expect(await memberSignIn(auth).register({ email: 'nope', password: 'x' })).toEqual({ loginState: 'FAILURE', error: 'must be a valid e-mail', errorCode: 'invalidEmail' });
+    expect(await memberSignIn(auth).register({ email: 'nope', password: 'x' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'must be a valid e-mail',
+      errorCode: 'invalidEmail',
+    });
   });
 
   it('processes verification only while e-mail verification is required', async () => {
@@ -226,11 +270,17 @@ describe('oauthStrategy direct login', () => {
       },
       valid,
     );
-    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'FAILURE', error: 'Unknown _state' });
+    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({
+      loginState: 'FAILURE',
+      error: 'Unknown _state',
+    });
     expect(seen.some((r) => r.path === '/v1/auth/verify')).toBe(false);
     await memberSignIn(auth).register({ email: 'new@b.test', password: 'x' });
     expect(auth.loginState().loginState).toBe('EMAIL_VERIFICATION_REQUIRED');
-    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({ loginState: 'SUCCESS', data: { sessionToken: 'after-verify' } });
+    expect(await memberSignIn(auth).processVerification({ verificationCode: '123456' })).toEqual({
+      loginState: 'SUCCESS',
+      data: { sessionToken: 'after-verify' },
+    });
     expect(seen.find((r) => r.path === '/v1/auth/verify')?.body).toEqual({ code: '123456', stateToken: 'vt-1' });
   });
 });

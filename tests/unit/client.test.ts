@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ApiError,
+  type ApiError,
   ApplicationError,
   createClient,
-  QueryTooLongError,
-  staticToken,
-  SystemError,
-  ValidationError,
   type OperationInfo,
+  QueryTooLongError,
+  SystemError,
+  staticToken,
+  ValidationError,
 } from '../../src/index';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -35,7 +35,11 @@ describe('createClient', () => {
 
   it('reports a failed call to onError exactly once with the operation, then throws the same error', async () => {
     const { fetch } = stubbed(() =>
-      json(404, { message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'no cart' } } }, { 'x-wix-request-id': 'r-9' }),
+      json(
+        404,
+        { message: 'Cart not found', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'no cart' } } },
+        { 'x-wix-request-id': 'r-9' },
+      ),
     );
     const seen: Array<[ApiError, OperationInfo]> = [];
     const client = createClient({ baseUrl: 'https://api.test', fetch, onError: (error, operation) => seen.push([error, operation]) });
@@ -88,7 +92,9 @@ describe('createClient', () => {
   });
 
   it('turns an unparsable success body into a SystemError with the request id', async () => {
-    const { fetch } = stubbed(() => new Response('{not json', { status: 200, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'id-7' } }));
+    const { fetch } = stubbed(
+      () => new Response('{not json', { status: 200, headers: { 'content-type': 'application/json', 'x-wix-request-id': 'id-7' } }),
+    );
     const client = createClient({ baseUrl: 'https://api.test', fetch });
     const failure = await client.commerce.GET('/v1/carts/current').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(SystemError);
@@ -97,20 +103,44 @@ describe('createClient', () => {
 
   it('maps a validation answer to ValidationError', async () => {
     const { fetch } = stubbed(() =>
-      json(400, { message: 'x', details: { validationError: { fieldViolations: [{ field: 'b', description: 'bad' }, { field: 'a', description: 'worse' }] } } }),
+      json(400, {
+        message: 'x',
+        details: {
+          validationError: {
+            fieldViolations: [
+              { field: 'b', description: 'bad' },
+              { field: 'a', description: 'worse' },
+            ],
+          },
+        },
+      }),
     );
     const client = createClient({ baseUrl: 'https://api.test', fetch });
     await expect(client.commerce.POST('/v1/carts/current/add-to-cart', { body: { lineItems: [] } })).rejects.toThrow(
-      new ValidationError([{ field: 'a', description: 'worse' }, { field: 'b', description: 'bad' }], { status: 400 }).message,
+      new ValidationError(
+        [
+          { field: 'a', description: 'worse' },
+          { field: 'b', description: 'bad' },
+        ],
+        { status: 400 },
+      ).message,
     );
   });
 
   it('serializes dates, non-finite numbers and field masks in bodies', async () => {
     const { fetch, requests } = stubbed(() => json(200, {}));
     const client = createClient({ baseUrl: 'https://api.test', fetch });
-    const body = { order: { purchasedDate: new Date(Date.UTC(2026, 4, 5)) as unknown as string }, fieldMask: ['purchasedDate'] as unknown as string, weight: Number.NaN };
+    const body = {
+      order: { purchasedDate: new Date(Date.UTC(2026, 4, 5)) as unknown as string },
+      fieldMask: ['purchasedDate'] as unknown as string,
+      weight: Number.NaN,
+    };
     await client.commerce.PATCH('/v1/orders/{id}', { params: { path: { id: 'o1' } }, body: body as never });
-    expect(await requests[0]?.json()).toEqual({ order: { purchasedDate: '2026-05-05T00:00:00.000Z' }, fieldMask: 'purchasedDate', weight: 'NaN' });
+    expect(await requests[0]?.json()).toEqual({
+      order: { purchasedDate: '2026-05-05T00:00:00.000Z' },
+      fieldMask: 'purchasedDate',
+      weight: 'NaN',
+    });
   });
 
   it('rejects bad options naming the field', () => {

@@ -23,7 +23,13 @@ const codeFiles = (): string[] =>
 
 /** Every comment of a file, as text, once each. */
 const commentsOf = (fileName: string, text: string): string[] => {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    fileName,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    fileName.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const seen = new Map<number, string>();
   const collect = (ranges: readonly ts.CommentRange[] | undefined) => {
     for (const range of ranges ?? []) seen.set(range.pos, text.slice(range.pos, range.end));
@@ -71,7 +77,9 @@ const problemsOf = (file: string): string[] =>
     const text = comment.replace(/\b[a-z][\w+.-]*:\/\/\S+/gi, ' ');
     const issues = [...text.matchAll(ISSUE)].map((match) => `${file}: issue number "${match[0].trim()}"`);
     const references = [...text.matchAll(FILE_NAME), ...text.matchAll(FOLDER_PATH)].map((match) => match[0]);
-    const missing = references.filter((reference) => !resolves(file, reference)).map((reference) => `${file}: "${reference}" does not exist`);
+    const missing = references
+      .filter((reference) => !resolves(file, reference))
+      .map((reference) => `${file}: "${reference}" does not exist`);
     return [...issues, ...missing];
   });
 
@@ -84,10 +92,16 @@ describe('comments point only at what exists', () => {
     const sample = [
       "const url = 'http://example.com/a.md'; // names notes/MISSING.md",
       'const pattern = /\\/\\/ not-a-comment.md/; /* issue 4 */',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text with a template literal in it, as the scanner reads it.
       'const text = `// inside a template ${1 /* in a placeholder */}`;',
       'const view = <div>{/* in JSX */}</div>;',
     ].join('\n');
-    expect(commentsOf('sample.tsx', sample)).toEqual(['// names notes/MISSING.md', '/* issue 4 */', '/* in a placeholder */', '/* in JSX */']);
+    expect(commentsOf('sample.tsx', sample)).toEqual([
+      '// names notes/MISSING.md',
+      '/* issue 4 */',
+      '/* in a placeholder */',
+      '/* in JSX */',
+    ]);
   });
 
   it('the checks can fail', () => {

@@ -6,7 +6,8 @@ const script = new URL('../../scripts/ensure-chromium.sh', import.meta.url).path
 
 const runAsUser = (env: Record<string, string>) => {
   // As root here (CI containers): drop to nobody, the situation the message is for.
-  const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'bash', script] : ['bash', script];
+  const asUser =
+    process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', 'bash', script] : ['bash', script];
   const [command = 'bash', ...args] = asUser;
   return spawnSync(command, args, { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env }, encoding: 'utf8' });
 };

@@ -46,7 +46,13 @@ describe('error model', () => {
       undefined,
     );
     expect(error).toBeInstanceOf(ApplicationError);
-    expect(error).toMatchObject({ message: 'Checkout already completed', code: 'CHECKOUT_ALREADY_COMPLETED', description: 'The checkout is done', data: { orderId: 'o1' }, status: 428 });
+    expect(error).toMatchObject({
+      message: 'Checkout already completed',
+      code: 'CHECKOUT_ALREADY_COMPLETED',
+      description: 'The checkout is done',
+      data: { orderId: 'o1' },
+      status: 428,
+    });
   });
 
   it('maps any other 4xx to an ApplicationError named after the status text', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createEventHandlers, EVENT_CATALOG, EventVerificationError, type VerifiedEvent } from '../../src/events';
-import { message, ORDER, orderCreated, sign, testKeys, type TestKeys } from '../support/event-tokens';
+import { message, ORDER, orderCreated, sign, type TestKeys, testKeys } from '../support/event-tokens';
 
 let keys: TestKeys;
 let other: TestKeys;
@@ -37,7 +37,14 @@ describe('createEventHandlers', () => {
     for (const { handler } of EVENT_CATALOG.values()) expect(typeof handlers[handler], handler).toBe('function');
     const seen: VerifiedEvent[] = [];
     handlers.onCartUpdated((event) => void seen.push(event));
-    const cartUpdated = { id: 'e1', entityFqdn: 'wix.ecom.v1.cart', slug: 'updated', entityId: 'c1', eventTime: '2026-03-01T12:00:00.000Z', updatedEvent: { currentEntity: { id: 'c1' } } };
+    const cartUpdated = {
+      id: 'e1',
+      entityFqdn: 'wix.ecom.v1.cart',
+      slug: 'updated',
+      entityId: 'c1',
+      eventTime: '2026-03-01T12:00:00.000Z',
+      updatedEvent: { currentEntity: { id: 'c1' } },
+    };
     await handlers.process(await sign(keys.privateKey, message('wix.ecom.v1.cart_updated', cartUpdated)));
     await handlers.process(await delivery());
     expect(seen.map((event) => event.eventType)).toEqual(['wix.ecom.v1.cart_updated']);
@@ -62,7 +69,11 @@ describe('createEventHandlers', () => {
 
   it('processes a fetch Request, and counts no handler when none is registered', async () => {
     const handlers = createEventHandlers({ publicKey: keys.publicKey });
-    const request = new Request('http://127.0.0.1/events', { method: 'POST', body: await delivery(), headers: { 'content-type': 'text/plain' } });
+    const request = new Request('http://127.0.0.1/events', {
+      method: 'POST',
+      body: await delivery(),
+      headers: { 'content-type': 'text/plain' },
+    });
     const result = await handlers.processRequest(request);
     expect(result).toMatchObject({ handled: 0, event: { eventType: ORDER_CREATED } });
   });

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { generateKeyPair, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EventVerificationError, verifyEvent, type EventVerificationReason } from '../../src/events';
-import { forge, message, ORDER, orderCreated, sign, testKeys, type TestKeys } from '../support/event-tokens';
+import { EventVerificationError, type EventVerificationReason, verifyEvent } from '../../src/events';
+import { forge, message, ORDER, orderCreated, sign, type TestKeys, testKeys } from '../support/event-tokens';
 
 let keys: TestKeys;
 let other: TestKeys;
@@ -80,7 +80,9 @@ describe('verifyEvent', () => {
   });
 
   it('refuses an expired token, unless within the clock tolerance; refuses a token not valid yet', async () => {
-    const expired = await sign(keys.privateKey, message(ORDER_CREATED, orderCreated()), (jwt) => jwt.setExpirationTime(Math.floor(Date.now() / 1000) - 30));
+    const expired = await sign(keys.privateKey, message(ORDER_CREATED, orderCreated()), (jwt) =>
+      jwt.setExpirationTime(Math.floor(Date.now() / 1000) - 30),
+    );
     await expectReason(expired, 'TOKEN_EXPIRED');
     expect((await verifyEvent(expired, keys.publicKeyPem, { clockToleranceSec: 120 })).eventType).toBe(ORDER_CREATED);
     const early = await sign(keys.privateKey, message(ORDER_CREATED, orderCreated()), (jwt) => jwt.setNotBefore('1h'));
@@ -104,8 +106,16 @@ describe('verifyEvent', () => {
     ['no instanceId', { ...message(ORDER_CREATED, orderCreated()), instanceId: undefined }, 'data.instanceId'],
     ['an identity that is not JSON', { ...message(ORDER_CREATED, orderCreated()), identity: '{' }, 'data.identity is not valid JSON'],
     ['a domain event that is an array', { ...message(ORDER_CREATED, orderCreated()), data: '[]' }, 'data.data must hold a JSON object'],
-    ['the entity of another event type', message(ORDER_CREATED, orderCreated({ entityFqdn: 'wix.ecom.v1.cart' })), 'data.data.entityFqdn must be "wix.ecom.v1.order"'],
-    ['the body of another slug', message(ORDER_CREATED, orderCreated({ createdEvent: undefined, actionEvent: { body: {} } })), 'data.data.createdEvent must be an object'],
+    [
+      'the entity of another event type',
+      message(ORDER_CREATED, orderCreated({ entityFqdn: 'wix.ecom.v1.cart' })),
+      'data.data.entityFqdn must be "wix.ecom.v1.order"',
+    ],
+    [
+      'the body of another slug',
+      message(ORDER_CREATED, orderCreated({ createdEvent: undefined, actionEvent: { body: {} } })),
+      'data.data.createdEvent must be an object',
+    ],
   ])('refuses %s as MALFORMED_EVENT, naming the field', async (_case, data, named) => {
     const error = await expectReason(await sign(keys.privateKey, data), 'MALFORMED_EVENT');
     expect(error.message).toContain(named);
@@ -117,7 +127,10 @@ describe('verifyEvent', () => {
   });
 
   it('refuses an event type the spec does not declare', async () => {
-    const error = await expectReason(await sign(keys.privateKey, message('wix.ecom.v1.order_teleported', orderCreated({ slug: 'teleported' }))), 'UNKNOWN_EVENT_TYPE');
+    const error = await expectReason(
+      await sign(keys.privateKey, message('wix.ecom.v1.order_teleported', orderCreated({ slug: 'teleported' }))),
+      'UNKNOWN_EVENT_TYPE',
+    );
     expect(error.message).toContain('"wix.ecom.v1.order_teleported"');
   });
 

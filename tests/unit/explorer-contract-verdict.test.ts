@@ -47,7 +47,9 @@ describe('the contract verdict', () => {
   });
 
   it('still names an undeclared status, and a body that breaks the schema', () => {
-    expect(contractVerdict(operation, exchange(404, failure('NOT_FOUND')), check).violations).toMatchObject([{ field: 'status', violatedRule: 'UNDECLARED_STATUS' }]);
+    expect(contractVerdict(operation, exchange(404, failure('NOT_FOUND')), check).violations).toMatchObject([
+      { field: 'status', violatedRule: 'UNDECLARED_STATUS' },
+    ]);
     expect(contractVerdict(operation, exchange(200, { availableAlgorithms: 'none' }), check).ok).toBe(false);
   });
 });

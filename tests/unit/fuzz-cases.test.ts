@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeAnswer } from '../../scripts/harness/contract-judge';
 import { buildCases, CREATED, type FuzzCase } from '../../scripts/harness/fuzz-requests';
-import { listOperations, type BundledDocument } from '../../spec-model/document';
+import { type BundledDocument, listOperations } from '../../spec-model/document';
 
 // The fuzz's cases reach the classes of answers clients reach (missing bodies, either-or rules, one identity on
 // another's entity, an entity used after its deletion), and its judge reads the contract as declared (the codes
@@ -34,9 +34,23 @@ describe('the fuzz cases', () => {
         return false;
       }
     };
-    const redirect = withMutation('either-or').filter((c) => c.operationId === 'createRedirectSession' && /^(both|neither)$/.test(c.mutations.at(-1) ?? '') && sentAsJson(c));
+    const redirect = withMutation('either-or').filter(
+      (c) => c.operationId === 'createRedirectSession' && /^(both|neither)$/.test(c.mutations.at(-1) ?? '') && sentAsJson(c),
+    );
     // The branches of createRedirectSession's oneOf each require one of these.
-    const BRANCHES = ['bookingsCheckout', 'ecomCheckout', 'eventsCheckout', 'paidPlansCheckout', 'login', 'logout', 'auth', 'memberAccountPage', 'storesProduct', 'bookingsBook', 'ecomOrderPaymentRequest'];
+    const BRANCHES = [
+      'bookingsCheckout',
+      'ecomCheckout',
+      'eventsCheckout',
+      'paidPlansCheckout',
+      'login',
+      'logout',
+      'auth',
+      'memberAccountPage',
+      'storesProduct',
+      'bookingsBook',
+      'ecomOrderPaymentRequest',
+    ];
     const keys = (c: FuzzCase) => Object.keys(JSON.parse(c.body ?? '{}') ?? {}).filter((key) => BRANCHES.includes(key));
     const neither = redirect.filter((c) => c.mutations.includes('neither'));
     const both = redirect.filter((c) => c.mutations.includes('both'));
@@ -56,7 +70,13 @@ describe('the fuzz cases', () => {
       for (const step of rest) expect(step.target).toContain(CREATED);
     }
     const labels = new Set(flows.flatMap((flow) => flow.steps.slice(1).map((step) => step.mutations[0])));
-    for (const label of ["visitor's, as otherVisitor", "visitor's, as member", "visitor's, as merchant", "merchant's, as visitor", 'after delete']) {
+    for (const label of [
+      "visitor's, as otherVisitor",
+      "visitor's, as member",
+      "visitor's, as merchant",
+      "merchant's, as visitor",
+      'after delete',
+    ]) {
       expect(labels, label).toContain(label);
     }
     const deleted = flows.filter((flow) => flow.steps[1]?.mutations[0]?.startsWith('delete as'));
@@ -75,7 +95,12 @@ describe('the fuzz cases', () => {
 const errorSchema = (codes: string[]) => ({
   allOf: [
     { $ref: '#/components/schemas/ErrorResponse' },
-    { type: 'object', properties: { details: { type: 'object', properties: { applicationError: { type: 'object', properties: { code: { enum: codes } } } } } } },
+    {
+      type: 'object',
+      properties: {
+        details: { type: 'object', properties: { applicationError: { type: 'object', properties: { code: { enum: codes } } } } },
+      },
+    },
   ],
 });
 const json = (schema: object) => ({ content: { 'application/json': { schema } } });
@@ -106,9 +131,16 @@ describe('the contract judge', () => {
     if (!getThing) throw new Error('no operation');
     expect(judgeAnswer(getThing, 200, '{}')).toEqual({ kind: 'kept' });
     expect(judgeAnswer(getThing, 404, failure('THING_GONE'))).toEqual({ kind: 'kept' });
-    expect(judgeAnswer(getThing, 404, failure('NOT_FOUND'))).toEqual({ kind: 'undeclared-code', code: 'NOT_FOUND', declared: ['THING_GONE', 'THING_NOT_FOUND'] });
+    expect(judgeAnswer(getThing, 404, failure('NOT_FOUND'))).toEqual({
+      kind: 'undeclared-code',
+      code: 'NOT_FOUND',
+      declared: ['THING_GONE', 'THING_NOT_FOUND'],
+    });
     expect(judgeAnswer(getThing, 400, failure('INVALID_ARGUMENT'))).toMatchObject({ kind: 'undeclared-code', declared: [] });
-    const validation = JSON.stringify({ message: 'x', details: { validationError: { fieldViolations: [{ field: 'id', description: 'bad' }] } } });
+    const validation = JSON.stringify({
+      message: 'x',
+      details: { validationError: { fieldViolations: [{ field: 'id', description: 'bad' }] } },
+    });
     expect(judgeAnswer(getThing, 400, validation)).toEqual({ kind: 'kept' });
     expect(judgeAnswer(getThing, 403, failure('PERMISSION_DENIED'))).toEqual({ kind: 'undeclared-status', code: 'PERMISSION_DENIED' });
     expect(judgeAnswer(getThing, 500, failure('INTERNAL'))).toEqual({ kind: 'server-error', code: 'INTERNAL' });

@@ -31,7 +31,9 @@ const importsOf = (file: string): string[] =>
   [...readFileSync(join(root, file), 'utf8').matchAll(IMPORT)].map((match) => resolveImport(file, match[1] ?? match[2] ?? ''));
 
 const graph = new Map(
-  [...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model'), ...files('scripts'), ...files('docs-site')].map((file) => [file, importsOf(file)]),
+  [...files('src'), ...files('generated'), ...files('mock'), ...files('spec-model'), ...files('scripts'), ...files('docs-site')].map(
+    (file) => [file, importsOf(file)],
+  ),
 );
 
 const reachable = (entry: string): Set<string> => {
@@ -70,13 +72,17 @@ describe('one-way house', () => {
 
   it('no React-free entry reaches React or React Query', () => {
     for (const entry of ['src/index.ts', 'src/commerce.ts', 'src/platform.ts', 'src/auth/index.ts', 'src/events/index.ts']) {
-      const react = [...reachable(entry)].filter((target) => /^react($|\/)|^react-dom|^@tanstack\//.test(target) || target.startsWith('src/react/'));
+      const react = [...reachable(entry)].filter(
+        (target) => /^react($|\/)|^react-dom|^@tanstack\//.test(target) || target.startsWith('src/react/'),
+      );
       expect(react, entry).toEqual([]);
     }
   });
 
   it('the events entry is server-side: it reaches neither the client runtime nor the operation functions', () => {
-    const reached = [...reachable('src/events/index.ts')].filter((target) => /^src\/(client|auth|paging|react)\/|^generated\/[^/]+\/(functions|hooks|operations)\.ts$/.test(target));
+    const reached = [...reachable('src/events/index.ts')].filter((target) =>
+      /^src\/(client|auth|paging|react)\/|^generated\/[^/]+\/(functions|hooks|operations)\.ts$/.test(target),
+    );
     expect(reached).toEqual([]);
     expect([...reachable('src/events/index.ts')]).toContain('jose');
   });
@@ -142,7 +148,9 @@ describe('one contract, one door', () => {
 
   it('spec-model imports nothing above it: only the ground floor (src/protocol, src/operations) and libraries', () => {
     const above = [...specModelGraph].flatMap(([file, targets]) =>
-      targets.filter((target) => /^(src|generated|mock|scripts|docs-site|tests)\//.test(target) && !/^src\/(protocol|operations)\//.test(target)).map((target) => `${file} -> ${target}`),
+      targets
+        .filter((target) => /^(src|generated|mock|scripts|docs-site|tests)\//.test(target) && !/^src\/(protocol|operations)\//.test(target))
+        .map((target) => `${file} -> ${target}`),
     );
     expect(above).toEqual([]);
   });
@@ -156,7 +164,9 @@ describe('one contract, one door', () => {
   it('nothing outside spec-model constructs Ajv', () => {
     const ajv = /new\s+Ajv\w*\s*\(|from\s+['"]ajv(?:\/[^'"]*)?['"]/;
     const typeOnly = /^import\s+type\s[^;]*from\s+['"]ajv/m;
-    expect(offenders([...CODE_DIRS, 'tests'], (_file, text) => ajv.test(text.replace(new RegExp(typeOnly.source, 'gm'), '')), inSpecModel)).toEqual([]);
+    expect(
+      offenders([...CODE_DIRS, 'tests'], (_file, text) => ajv.test(text.replace(new RegExp(typeOnly.source, 'gm'), '')), inSpecModel),
+    ).toEqual([]);
   });
 
   it('nothing outside spec-model walks a $ref', () => {
@@ -164,7 +174,13 @@ describe('one contract, one door', () => {
   });
 
   it('the request-id header is named only in the protocol module (tests may spell the wire out)', () => {
-    expect(offenders(CODE_DIRS, (_file, text) => /x-wix-request-id/i.test(text), (file) => file.startsWith('src/protocol/'))).toEqual([]);
+    expect(
+      offenders(
+        CODE_DIRS,
+        (_file, text) => /x-wix-request-id/i.test(text),
+        (file) => file.startsWith('src/protocol/'),
+      ),
+    ).toEqual([]);
   });
 
   it('tests/support holds helpers, not re-export shims', () => {

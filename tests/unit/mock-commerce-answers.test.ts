@@ -3,7 +3,7 @@ import { createStatefulEngine } from '../../mock/engine/engine';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { ORDER_READ_ONLY_FIELDS } from '../../mock/services/commerce/orders';
-import { COMMERCE_REFUSALS, refusal, type RefusalEntry } from '../../mock/services/commerce/refusals';
+import { COMMERCE_REFUSALS, type RefusalEntry, refusal } from '../../mock/services/commerce/refusals';
 import { SERVICES } from '../../mock/services/index';
 import { declaredCodes } from '../../spec-model/declared-codes';
 import { listOperations } from '../../spec-model/document';
@@ -27,9 +27,13 @@ const problemsOf = (operationId: string, status: number, code: string): string[]
 };
 
 describe('commerce error responses', () => {
-  it.each(Object.entries(COMMERCE_REFUSALS as Record<string, RefusalEntry>))('%s: every operation it lists declares its status and code', (_kind, entry) => {
-    for (const operationId of entry.operations) expect(problemsOf(operationId, entry.status, entry.code), `${operationId} ${entry.status} ${entry.code}`).toEqual([]);
-  });
+  it.each(Object.entries(COMMERCE_REFUSALS as Record<string, RefusalEntry>))(
+    '%s: every operation it lists declares its status and code',
+    (_kind, entry) => {
+      for (const operationId of entry.operations)
+        expect(problemsOf(operationId, entry.status, entry.code), `${operationId} ${entry.status} ${entry.code}`).toEqual([]);
+    },
+  );
 
   it.each([...operations.keys()])('%s enumerates the codes of each error status, and declares 401, 415, 500 and 503', (operationId) => {
     const operation = operations.get(operationId);
@@ -42,11 +46,16 @@ describe('commerce error responses', () => {
 
   it('refuses, as the mock failing, a refusal its catalog does not list for the operation', () => {
     expect(() => refusal({ operationId: 'getOrder' }, 'ownedCartNotFound', 'x')).toThrow(/getOrder answered 404 OWNED_CART_NOT_FOUND/);
-    expect(refusal({ operationId: 'getCurrentCart' }, 'ownedCartNotFound', 'none')).toMatchObject({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
+    expect(refusal({ operationId: 'getCurrentCart' }, 'ownedCartNotFound', 'none')).toMatchObject({
+      status: 404,
+      code: 'OWNED_CART_NOT_FOUND',
+    });
   });
 
   it('lists the order fields the spec marks read-only', () => {
-    const order = resolveSchema(doc, { $ref: '#/components/schemas/Order' }) as { properties: Record<string, { readOnly?: boolean; $ref?: string }> };
+    const order = resolveSchema(doc, { $ref: '#/components/schemas/Order' }) as {
+      properties: Record<string, { readOnly?: boolean; $ref?: string }>;
+    };
     const readOnly = Object.entries(order.properties)
       .filter(([, property]) => property.readOnly)
       .map(([name]) => name);
@@ -77,7 +86,10 @@ const session = () => {
 type Call = ReturnType<typeof session>;
 
 const visitor = async (call: Call): Promise<string> => {
-  const { status, body } = await call('POST', '/oauth2/token', '', { clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f', grantType: 'anonymous' });
+  const { status, body } = await call('POST', '/oauth2/token', '', {
+    clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f',
+    grantType: 'anonymous',
+  });
   expect(status).toBe(200);
   return body.access_token as string;
 };
@@ -87,16 +99,24 @@ const ONE_LINE = { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReferen
 const FIXTURE_ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
-const codeOf = (answer: { status: number; body: Record<string, any> }) => ({ status: answer.status, code: answer.body?.details?.applicationError?.code });
+const codeOf = (answer: { status: number; body: Record<string, any> }) => ({
+  status: answer.status,
+  code: answer.body?.details?.applicationError?.code,
+});
 const violationsOf = (answer: { body: Record<string, any> }) =>
-  (answer.body?.details?.validationError?.fieldViolations ?? []).map((v: { field: string; violatedRule: string }) => `${v.field} ${v.violatedRule}`);
+  (answer.body?.details?.validationError?.fieldViolations ?? []).map(
+    (v: { field: string; violatedRule: string }) => `${v.field} ${v.violatedRule}`,
+  );
 
 describe('commerce refusals, as the platform names them', () => {
   it('a new visitor has no cart: 404 OWNED_CART_NOT_FOUND on every look-up of it', async () => {
     const call = session();
     const token = await visitor(call);
     expect(codeOf(await call('GET', '/v1/carts/current', token))).toEqual({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
-    expect(codeOf(await call('POST', '/v1/carts/current/estimate-totals', token, {}))).toEqual({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
+    expect(codeOf(await call('POST', '/v1/carts/current/estimate-totals', token, {}))).toEqual({
+      status: 404,
+      code: 'OWNED_CART_NOT_FOUND',
+    });
     expect(codeOf(await call('POST', '/v1/carts/current/remove-coupon', token))).toEqual({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
     expect(codeOf(await call('DELETE', '/v1/carts/current', token))).toEqual({ status: 404, code: 'OWNED_CART_NOT_FOUND' });
   });
@@ -104,9 +124,15 @@ describe('commerce refusals, as the platform names them', () => {
   it('an unknown order is 404 ORDER_NOT_FOUND, on a read, an update, a cancel and the payments collector', async () => {
     const call = session();
     expect(codeOf(await call('GET', `/v1/orders/${UNKNOWN}`, API_KEY))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
-    expect(codeOf(await call('PATCH', `/v1/orders/${UNKNOWN}`, API_KEY, { order: { buyerNote: 'x' } }))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
+    expect(codeOf(await call('PATCH', `/v1/orders/${UNKNOWN}`, API_KEY, { order: { buyerNote: 'x' } }))).toEqual({
+      status: 404,
+      code: 'ORDER_NOT_FOUND',
+    });
     expect(codeOf(await call('POST', `/v1/orders/${UNKNOWN}/cancel`, API_KEY, {}))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
-    expect(codeOf(await call('GET', `/v1/payments-collector/orders/${UNKNOWN}/payment-collectability-status`, API_KEY))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
+    expect(codeOf(await call('GET', `/v1/payments-collector/orders/${UNKNOWN}/payment-collectability-status`, API_KEY))).toEqual({
+      status: 404,
+      code: 'ORDER_NOT_FOUND',
+    });
     const bulk = await call('POST', '/v1/bulk/orders/update', API_KEY, { orders: [{ order: { id: UNKNOWN, buyerNote: 'x' } }] });
     expect(bulk.body.results[0].itemMetadata.error.code).toBe('ORDER_NOT_FOUND');
   });
@@ -127,9 +153,15 @@ describe('commerce refusals, as the platform names them', () => {
       ['POST', '/update-line-items-quantity', { lineItems: [{ id: line, quantity: 2 }] }],
     ];
     for (const [method, tail, request] of changes) {
-      expect(codeOf(await call(method, `/v1/checkouts/${id}${tail}`, API_KEY, request)), `${method} ${tail}`).toEqual({ status: 428, code: 'CHECKOUT_IS_COMPLETE' });
+      expect(codeOf(await call(method, `/v1/checkouts/${id}${tail}`, API_KEY, request)), `${method} ${tail}`).toEqual({
+        status: 428,
+        code: 'CHECKOUT_IS_COMPLETE',
+      });
     }
-    expect(codeOf(await call('POST', `/v1/checkouts/${id}/create-order`, API_KEY, {}))).toEqual({ status: 428, code: 'CHECKOUT_ALREADY_PAID' });
+    expect(codeOf(await call('POST', `/v1/checkouts/${id}/create-order`, API_KEY, {}))).toEqual({
+      status: 428,
+      code: 'CHECKOUT_ALREADY_PAID',
+    });
   });
 
   it('a checkout without lines is empty, not a 500, and no order is created from it (EMPTY_CHECKOUT)', async () => {
@@ -137,10 +169,15 @@ describe('commerce refusals, as the platform names them', () => {
     const created = await call('POST', '/v1/checkouts', API_KEY, { channelType: 'POS' });
     expect(created.status).toBe(200);
     expect(created.body.checkout.lineItems).toEqual([]);
-    expect(codeOf(await call('POST', `/v1/checkouts/${created.body.checkout.id}/create-order`, API_KEY, {}))).toEqual({ status: 428, code: 'EMPTY_CHECKOUT' });
+    expect(codeOf(await call('POST', `/v1/checkouts/${created.body.checkout.id}/create-order`, API_KEY, {}))).toEqual({
+      status: 428,
+      code: 'EMPTY_CHECKOUT',
+    });
     // Removing the last line leaves the same empty checkout.
     const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    const removed = await call('POST', `/v1/checkouts/${body.checkout.id}/remove-line-items`, API_KEY, { lineItemIds: [body.checkout.lineItems[0].id] });
+    const removed = await call('POST', `/v1/checkouts/${body.checkout.id}/remove-line-items`, API_KEY, {
+      lineItemIds: [body.checkout.lineItems[0].id],
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.checkout.lineItems).toEqual([]);
   });
@@ -167,7 +204,10 @@ describe('commerce refusals, as the platform names them', () => {
       ['POST', '/mark-as-completed', undefined],
     ];
     for (const [method, tail, request] of reads) {
-      expect(codeOf(await call(method, `/v1/checkouts/${id}${tail}`, other, request)), `${method} ${tail}`).toEqual({ status: 403, code: 'PERMISSION_DENIED' });
+      expect(codeOf(await call(method, `/v1/checkouts/${id}${tail}`, other, request)), `${method} ${tail}`).toEqual({
+        status: 403,
+        code: 'PERMISSION_DENIED',
+      });
     }
     // A checkout made from the owner's cart, looked up by the cart id.
     await call('POST', '/v1/carts/current/add-to-cart', owner, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
@@ -178,7 +218,11 @@ describe('commerce refusals, as the platform names them', () => {
 
   it('back-in-stock requests: an unknown id is BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND, a duplicate _ALREADY_EXISTS', async () => {
     const call = session();
-    for (const [method, tail] of [['GET', ''], ['DELETE', ''], ['PUT', '/mark-as-notification-sent']] as const) {
+    for (const [method, tail] of [
+      ['GET', ''],
+      ['DELETE', ''],
+      ['PUT', '/mark-as-notification-sent'],
+    ] as const) {
       expect(codeOf(await call(method, `/v1/back-in-stock-notification-requests/${UNKNOWN}${tail}`, API_KEY)), method + tail).toEqual({
         status: 404,
         code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND',
@@ -189,7 +233,10 @@ describe('commerce refusals, as the platform names them', () => {
       itemDetails: { name: 'Shirt', price: '10.00', itemUrl: 'https://shop.example.com/p' },
     };
     expect((await call('POST', '/v1/back-in-stock-notification-requests', API_KEY, request)).status).toBe(200);
-    expect(codeOf(await call('POST', '/v1/back-in-stock-notification-requests', API_KEY, request))).toEqual({ status: 409, code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS' });
+    expect(codeOf(await call('POST', '/v1/back-in-stock-notification-requests', API_KEY, request))).toEqual({
+      status: 409,
+      code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
+    });
   });
 
   it('cancelling a cancelled order is 428 ORDER_ALREADY_CANCELED; collecting its payment 428 ORDER_CANCELED', async () => {
@@ -198,7 +245,11 @@ describe('commerce refusals, as the platform names them', () => {
     const orderId = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
     expect((await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY)).status).toBe(200);
     expect(codeOf(await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY))).toEqual({ status: 428, code: 'ORDER_ALREADY_CANCELED' });
-    expect(codeOf(await call('POST', `/v1/payments-collector/orders/${orderId}/prepare-payment-collection`, API_KEY, { amount: { amount: '1' } }))).toEqual({
+    expect(
+      codeOf(
+        await call('POST', `/v1/payments-collector/orders/${orderId}/prepare-payment-collection`, API_KEY, { amount: { amount: '1' } }),
+      ),
+    ).toEqual({
       status: 428,
       code: 'ORDER_CANCELED',
     });
@@ -208,7 +259,8 @@ describe('commerce refusals, as the platform names them', () => {
     const call = session();
     const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
     const unsaved = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
-    const prepare = (order: string, request: unknown) => call('POST', `/v1/payments-collector/orders/${order}/prepare-payment-collection`, API_KEY, request);
+    const prepare = (order: string, request: unknown) =>
+      call('POST', `/v1/payments-collector/orders/${order}/prepare-payment-collection`, API_KEY, request);
     expect(codeOf(await prepare(unsaved, { amount: { amount: '1' } }))).toEqual({ status: 428, code: 'PAYMENT_METHODS_NOT_FOUND' });
 
     const second = (await call('POST', '/v1/checkouts', API_KEY, ONE_LINE)).body.checkout.id as string;
@@ -216,21 +268,39 @@ describe('commerce refusals, as the platform names them', () => {
     expect(codeOf(await prepare(order, { amount: { amount: '999999' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     expect(codeOf(await prepare(order, { amount: { amount: '0' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     // A delay the platform's int32 count allows but no timestamp can hold is scheduled at the last one there is.
-    const far = { amount: { amount: '1' }, delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { count: 2_147_483_647, unit: 'DAYS' } } };
+    const far = {
+      amount: { amount: '1' },
+      delayedCaptureSettings: { scheduledAction: 'VOID', delayDuration: { count: 2_147_483_647, unit: 'DAYS' } },
+    };
     expect((await prepare(order, far)).status).toBe(200);
-    const tooFar = await prepare(order, { ...far, delayedCaptureSettings: { ...far.delayedCaptureSettings, delayDuration: { count: 2_147_483_648, unit: 'DAYS' } } });
-    expect(violationsOf(tooFar).sort()).toEqual(['delayedCaptureSettings.delayDuration.count FORMAT', 'delayedCaptureSettings.delayDuration.count MAX']);
+    const tooFar = await prepare(order, {
+      ...far,
+      delayedCaptureSettings: { ...far.delayedCaptureSettings, delayDuration: { count: 2_147_483_648, unit: 'DAYS' } },
+    });
+    expect(violationsOf(tooFar).sort()).toEqual([
+      'delayedCaptureSettings.delayDuration.count FORMAT',
+      'delayedCaptureSettings.delayDuration.count MAX',
+    ]);
 
     const collector = `/v1/payments-collector/orders/${order}`;
-    expect(codeOf(await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [UNKNOWN] }))).toEqual({ status: 428, code: 'PAYMENT_NOT_FOUND' });
+    expect(codeOf(await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [UNKNOWN] }))).toEqual({
+      status: 428,
+      code: 'PAYMENT_NOT_FOUND',
+    });
     // The order's transactions, as the last event recording them holds them.
     const { events } = (await call('GET', '/__mock/events?limit=20', API_KEY)).body as { events: { eventType: string; payload: any }[] };
-    const transactions = events.find((event) => event.eventType === 'wix.ecom.v1.order_transactions_updated')?.payload.updatedEvent.currentEntity;
+    const transactions = events.find((event) => event.eventType === 'wix.ecom.v1.order_transactions_updated')?.payload.updatedEvent
+      .currentEntity;
     const payment = (transactions?.payments ?? []).find((p: any) => p.regularPaymentDetails?.status === 'AUTHORIZED');
     expect(payment.regularPaymentDetails.authorizationDetails.scheduledAction.executionDate).toBe('9999-12-31T23:59:59.999Z');
     expect((await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [payment.id] })).status).toBe(200);
-    expect(codeOf(await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [payment.id] }))).toEqual({ status: 428, code: 'PAYMENT_ALREADY_VOIDED' });
-    expect(codeOf(await call('POST', `${collector}/capture-authorized-payments`, API_KEY, { payments: [{ paymentId: payment.id }] }))).toEqual({ status: 428, code: 'PAYMENT_ALREADY_VOIDED' });
+    expect(codeOf(await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [payment.id] }))).toEqual({
+      status: 428,
+      code: 'PAYMENT_ALREADY_VOIDED',
+    });
+    expect(
+      codeOf(await call('POST', `${collector}/capture-authorized-payments`, API_KEY, { payments: [{ paymentId: payment.id }] })),
+    ).toEqual({ status: 428, code: 'PAYMENT_ALREADY_VOIDED' });
   });
 });
 
@@ -238,7 +308,9 @@ describe('commerce requests: the spec says what the mock enforces', () => {
   it('add-to-cart and add-to-checkout need line items or custom line items (either), named by the schema', async () => {
     const call = session();
     expect(violationsOf(await call('POST', '/v1/carts/current/add-to-cart', API_KEY, {}))).toEqual(['body VALIDATION']);
-    expect(violationsOf(await call('POST', '/v1/carts/current/add-to-cart', API_KEY, { lineItems: [], customLineItems: [] }))).toEqual(['body VALIDATION']);
+    expect(violationsOf(await call('POST', '/v1/carts/current/add-to-cart', API_KEY, { lineItems: [], customLineItems: [] }))).toEqual([
+      'body VALIDATION',
+    ]);
     const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
     expect(violationsOf(await call('POST', `/v1/checkouts/${body.checkout.id}/add-to-checkout`, API_KEY, {}))).toEqual(['body VALIDATION']);
   });
@@ -253,7 +325,10 @@ describe('commerce requests: the spec says what the mock enforces', () => {
 
   it('a custom line item needs price and productName.original, and a price that is a non-negative decimal', async () => {
     const call = session();
-    const custom = (item: Record<string, unknown>) => call('POST', '/v1/carts/current/add-to-cart', API_KEY, { customLineItems: [{ quantity: 1, itemType: { preset: 'PHYSICAL' }, ...item }] });
+    const custom = (item: Record<string, unknown>) =>
+      call('POST', '/v1/carts/current/add-to-cart', API_KEY, {
+        customLineItems: [{ quantity: 1, itemType: { preset: 'PHYSICAL' }, ...item }],
+      });
     expect(violationsOf(await custom({ price: '5', productName: {} }))).toEqual(['customLineItems[0].productName.original REQUIRED_FIELD']);
     expect(violationsOf(await custom({ productName: { original: 'Wrap' } }))).toEqual(['customLineItems[0].price REQUIRED_FIELD']);
     expect(violationsOf(await custom({ price: '-5', productName: { original: 'Wrap' } }))).toEqual(['customLineItems[0].price FORMAT']);
@@ -263,35 +338,60 @@ describe('commerce requests: the spec says what the mock enforces', () => {
   it('a quantity update names its line by id (the schema requires it)', async () => {
     const call = session();
     await call('POST', '/v1/carts/current/add-to-cart', API_KEY, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
-    expect(violationsOf(await call('POST', '/v1/carts/current/update-line-items-quantity', API_KEY, { lineItems: [{ quantity: 2 }] }))).toEqual(['lineItems[0].id REQUIRED_FIELD']);
+    expect(
+      violationsOf(await call('POST', '/v1/carts/current/update-line-items-quantity', API_KEY, { lineItems: [{ quantity: 2 }] })),
+    ).toEqual(['lineItems[0].id REQUIRED_FIELD']);
     const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    expect(violationsOf(await call('POST', `/v1/checkouts/${body.checkout.id}/update-line-items-quantity`, API_KEY, { lineItems: [{ quantity: 2 }] }))).toEqual([
-      'lineItems[0].id REQUIRED_FIELD',
-    ]);
+    expect(
+      violationsOf(
+        await call('POST', `/v1/checkouts/${body.checkout.id}/update-line-items-quantity`, API_KEY, { lineItems: [{ quantity: 2 }] }),
+      ),
+    ).toEqual(['lineItems[0].id REQUIRED_FIELD']);
   });
 
   it('report-items-back-in-stock takes a catalogReference or requestIds: neither is a 400, both REQUEST_CONTAINS_BOTH_...', async () => {
     const call = session();
     const itemDetails = { name: 'Shirt', price: '1.00', itemUrl: 'https://shop.example.com/p' };
-    const report = (request: Record<string, unknown>) => call('POST', '/v1/back-in-stock-notification-requests/report-items-back-in-stock', API_KEY, { itemDetails, ...request });
+    const report = (request: Record<string, unknown>) =>
+      call('POST', '/v1/back-in-stock-notification-requests/report-items-back-in-stock', API_KEY, { itemDetails, ...request });
     expect(violationsOf(await report({}))).toEqual(['body VALIDATION']);
-    expect(codeOf(await report({ catalogReference: PRODUCT, requestIds: [UNKNOWN] }))).toEqual({ status: 400, code: 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS' });
+    expect(codeOf(await report({ catalogReference: PRODUCT, requestIds: [UNKNOWN] }))).toEqual({
+      status: 400,
+      code: 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+    });
     expect((await report({ catalogReference: PRODUCT })).status).toBe(200);
     expect((await report({ requestIds: [UNKNOWN] })).status).toBe(200);
   });
 
   it('ignores the order fields that are read-only, on create and on update', async () => {
     const call = session();
-    const line = { quantity: 1, productName: { original: 'X' }, catalogReference: PRODUCT, price: { amount: '5' }, itemType: { preset: 'PHYSICAL' } };
+    const line = {
+      quantity: 1,
+      productName: { original: 'X' },
+      catalogReference: PRODUCT,
+      price: { amount: '5' },
+      itemType: { preset: 'PHYSICAL' },
+    };
     const created = await call('POST', '/v1/orders', API_KEY, {
-      order: { imported: true, fulfillmentStatus: 'FULFILLED', number: '1', lineItems: [line], priceSummary: {}, channelInfo: { type: 'WEB' }, currency: 'USD', paymentStatus: 'NOT_PAID' },
+      order: {
+        imported: true,
+        fulfillmentStatus: 'FULFILLED',
+        number: '1',
+        lineItems: [line],
+        priceSummary: {},
+        channelInfo: { type: 'WEB' },
+        currency: 'USD',
+        paymentStatus: 'NOT_PAID',
+      },
     });
     expect(created.status).toBe(200);
     expect(created.body.order.imported).toBeUndefined();
     expect(created.body.order.fulfillmentStatus).toBe('NOT_FULFILLED');
     expect(created.body.order.number).not.toBe('1');
     const before = (await call('GET', `/v1/orders/${FIXTURE_ORDER}`, API_KEY)).body.order;
-    const updated = await call('PATCH', `/v1/orders/${FIXTURE_ORDER}`, API_KEY, { order: { imported: true, number: '2', buyerNote: 'kept' } });
+    const updated = await call('PATCH', `/v1/orders/${FIXTURE_ORDER}`, API_KEY, {
+      order: { imported: true, number: '2', buyerNote: 'kept' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.order).toMatchObject({ buyerNote: 'kept', number: before.number });
     expect(updated.body.order.imported).toBe(before.imported);

@@ -119,7 +119,13 @@ describe('totals', () => {
   });
 
   it('adds shipping (cheapest unless one is selected) and tax on items and shipping, less coupon and gift card', () => {
-    const totals = computeTotals({ lines, settings, destination: { country: 'US', subdivision: 'US-NY' }, selectedShipping: { code: 'express' }, giftCardCode: 'GIFT' });
+    const totals = computeTotals({
+      lines,
+      settings,
+      destination: { country: 'US', subdivision: 'US-NY' },
+      selectedShipping: { code: 'express' },
+      giftCardCode: 'GIFT',
+    });
     expect(totals).toMatchObject({ subtotal: 2000, shipping: 1499, tax: Math.round(3499 * 0.08875), giftCardAmount: 1000 });
     expect(totals.total).toBe(3499 + Math.round(3499 * 0.08875));
     expect(totals.payNow).toBe(totals.total - 1000);
@@ -134,7 +140,13 @@ describe('totals', () => {
   });
 
   it('ships free from the threshold, and not at all without a shippable line', () => {
-    expect(computeTotals({ lines: [{ id: 'l', unitCents: 20000, quantity: 1, shippable: true }], settings, destination: { country: 'US' } }).shipping).toBe(0);
-    expect(computeTotals({ lines: [{ id: 'l', unitCents: 2000, quantity: 1, shippable: false }], settings, destination: { country: 'US' } }).quotes).toEqual([]);
+    expect(
+      computeTotals({ lines: [{ id: 'l', unitCents: 20000, quantity: 1, shippable: true }], settings, destination: { country: 'US' } })
+        .shipping,
+    ).toBe(0);
+    expect(
+      computeTotals({ lines: [{ id: 'l', unitCents: 2000, quantity: 1, shippable: false }], settings, destination: { country: 'US' } })
+        .quotes,
+    ).toEqual([]);
   });
 });

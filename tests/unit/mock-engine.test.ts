@@ -14,9 +14,20 @@ const documents = readDocuments();
 const fixtures = readFixtures();
 
 const engineWith = (operations: ServiceOperations) =>
-  createStatefulEngine({ documents, fixtures, services: { ...SERVICES, operations: { ...SERVICES.operations, ...operations } }, publicUrl: () => 'http://mock.test' });
+  createStatefulEngine({
+    documents,
+    fixtures,
+    services: { ...SERVICES, operations: { ...SERVICES.operations, ...operations } },
+    publicUrl: () => 'http://mock.test',
+  });
 
-const call = async (engine: ReturnType<typeof engineWith>, method: string, target: string, headers: Record<string, string> = {}, body?: unknown) => {
+const call = async (
+  engine: ReturnType<typeof engineWith>,
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+) => {
   const response = await engine.handle({
     method,
     target,
@@ -39,7 +50,9 @@ describe('the stateful engine', () => {
   });
 
   it('answers a 500 naming the operation and the field when an answer breaks the response schema', async () => {
-    const engine = engineWith({ getCurrentCart: { access: 'shopper', handle: async () => ({ body: { cart: { id: 'not-a-uuid', lineItems: [] } } }) } });
+    const engine = engineWith({
+      getCurrentCart: { access: 'shopper', handle: async () => ({ body: { cart: { id: 'not-a-uuid', lineItems: [] } } }) },
+    });
     const { status, body } = await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY });
     expect(status).toBe(500);
     expect(body?.details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
@@ -47,7 +60,24 @@ describe('the stateful engine', () => {
   });
 
   it('names the full path of a violation deep inside a record, and keeps no verdict on a frozen record that failed', async () => {
-    const added = await call(engineWith({}), 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'deep' }, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e', options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' } } }] });
+    const added = await call(
+      engineWith({}),
+      'POST',
+      '/v1/carts/current/add-to-cart',
+      { authorization: API_KEY, 'x-mock-session': 'deep' },
+      {
+        lineItems: [
+          {
+            quantity: 1,
+            catalogReference: {
+              catalogItemId: 'c8539b66-7a44-fe18-affc-afec4be8562a',
+              appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e',
+              options: { variantId: '00000000-0000-0020-0005-ad9cdc8a2b0f' },
+            },
+          },
+        ],
+      },
+    );
     expect(added.status).toBe(200);
     const cart = added.body?.cart as Record<string, any>;
     const good = Object.freeze(cart.lineItems[0]);
@@ -74,7 +104,9 @@ describe('the stateful engine', () => {
   });
 
   it('answers a 500 when a handler refuses with a status the operation does not declare', async () => {
-    const engine = engineWith({ getCurrentCart: { access: 'shopper', handle: async () => Promise.reject(new PlatformFailure(409, 'CONFLICT', 'no')) } });
+    const engine = engineWith({
+      getCurrentCart: { access: 'shopper', handle: async () => Promise.reject(new PlatformFailure(409, 'CONFLICT', 'no')) },
+    });
     const { status, body } = await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY });
     expect(status).toBe(500);
     expect(body?.details.applicationError.description).toMatch(/409 CONFLICT, a status the operation does not declare/);
@@ -83,12 +115,27 @@ describe('the stateful engine', () => {
   it('records events only of calls that succeed', async () => {
     const engine = engineWith({});
     const session = { authorization: API_KEY, 'x-mock-session': 'events' };
-    await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'no-such-item', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] });
+    await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, {
+      lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'no-such-item', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }],
+    });
     expect(engine.events.list('events')).toEqual([]);
-    const added = await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] });
+    const added = await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, {
+      lineItems: [
+        {
+          quantity: 1,
+          catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
+        },
+      ],
+    });
     expect(added.status).toBe(200);
     const [event] = engine.events.list('events');
-    expect(event).toMatchObject({ eventType: 'wix.ecom.v1.cart_updated', entityFqdn: 'wix.ecom.v1.cart', slug: 'updated', operationId: 'addToCurrentCart', identity: { identityType: 'WIX_USER' } });
+    expect(event).toMatchObject({
+      eventType: 'wix.ecom.v1.cart_updated',
+      entityFqdn: 'wix.ecom.v1.cart',
+      slug: 'updated',
+      operationId: 'addToCurrentCart',
+      identity: { identityType: 'WIX_USER' },
+    });
     expect(event?.payload).toHaveProperty('updatedEvent.currentEntity.id', added.body?.cart.id);
   });
 
@@ -102,15 +149,36 @@ describe('the stateful engine', () => {
     const { status } = await call(engine, 'DELETE', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'subscribers' });
     expect(status).toBe(200);
     stop();
-    await call(engine, 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'subscribers' }, { lineItems: [{ quantity: 1, catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }] });
+    await call(
+      engine,
+      'POST',
+      '/v1/carts/current/add-to-cart',
+      { authorization: API_KEY, 'x-mock-session': 'subscribers' },
+      {
+        lineItems: [
+          {
+            quantity: 1,
+            catalogReference: { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' },
+          },
+        ],
+      },
+    );
     expect(seen).toEqual(['wix.ecom.v1.cart_deleted']);
   });
 
   it('tells 401 (no or unknown token) from 403 (a role that may not call)', async () => {
     const engine = engineWith({});
     expect((await call(engine, 'GET', '/v1/carts/current')).status).toBe(401);
-    expect((await call(engine, 'GET', '/v1/carts/current', { authorization: 'forged' })).body?.details.applicationError.code).toBe('UNAUTHENTICATED');
-    const token = await call(engine, 'POST', '/oauth2/token', {}, { grantType: 'anonymous', clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f' });
+    expect((await call(engine, 'GET', '/v1/carts/current', { authorization: 'forged' })).body?.details.applicationError.code).toBe(
+      'UNAUTHENTICATED',
+    );
+    const token = await call(
+      engine,
+      'POST',
+      '/oauth2/token',
+      {},
+      { grantType: 'anonymous', clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f' },
+    );
     const visitor = { authorization: token.body?.access_token as string };
     const denied = await call(engine, 'POST', '/v1/orders/search', visitor, {});
     expect(denied.status).toBe(403);
@@ -126,9 +194,18 @@ describe('the stateful engine', () => {
       fixtures,
       services: SERVICES,
       publicUrl: () => 'http://mock.test',
-      controls: async (_request, method, path) => (method === 'GET' && path === '/__mock/webhooks/public-key' ? { status: 200, headers: { 'content-type': 'text/plain' }, body: 'PEM' } : undefined),
+      controls: async (_request, method, path) =>
+        method === 'GET' && path === '/__mock/webhooks/public-key'
+          ? { status: 200, headers: { 'content-type': 'text/plain' }, body: 'PEM' }
+          : undefined,
     });
-    const extra = await engine.handle({ method: 'GET', target: '/__mock/webhooks/public-key', headers: {}, body: new Uint8Array(), requestId: 'r' });
+    const extra = await engine.handle({
+      method: 'GET',
+      target: '/__mock/webhooks/public-key',
+      headers: {},
+      body: new Uint8Array(),
+      requestId: 'r',
+    });
     expect(extra).toMatchObject({ status: 200, body: 'PEM' });
     expect((await call(engine as ReturnType<typeof engineWith>, 'GET', '/__mock/health')).body?.mode).toBe('stateful');
   });
@@ -148,6 +225,8 @@ describe('the stateful engine', () => {
     const add = await call(engine, 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'empty-body' });
     expect(add.status).toBe(400);
     // The empty message has neither lineItems nor customLineItems, one of which the request schema requires.
-    expect(add.body?.details.validationError.fieldViolations).toEqual([expect.objectContaining({ field: 'body', violatedRule: 'VALIDATION' })]);
+    expect(add.body?.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'body', violatedRule: 'VALIDATION' }),
+    ]);
   });
 });

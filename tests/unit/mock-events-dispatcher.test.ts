@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backoffDelay } from '../../mock/events/deliver';
 import { domainEvent } from '../../mock/events/domain-event';
 import { generateSigningKeyPair, type SigningKeyPair } from '../../mock/events/signing-keys';
-import { createWebhookDispatcher, WebhookSubscriptionError, type DispatchedEvent, type WebhookDispatcherOptions } from '../../mock/events/webhook-dispatcher';
+import {
+  createWebhookDispatcher,
+  type DispatchedEvent,
+  type WebhookDispatcherOptions,
+  WebhookSubscriptionError,
+} from '../../mock/events/webhook-dispatcher';
 import { verifyEvent } from '../../src/events';
 import { closedPort, startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver';
 
@@ -42,12 +47,24 @@ describe('webhook dispatcher', () => {
     expect(subscription).toMatchObject({ session: 's-ok', url: `${receiver.url}/ok/1`, eventTypes: ['wix.ecom.v1.order_created'] });
     const event = orderCreated();
     const [delivery] = await webhooks.dispatch('s-ok', event);
-    expect(delivery).toMatchObject({ eventId: event.payload.id, eventType: 'wix.ecom.v1.order_created', target: `${receiver.url}/ok/1`, status: 'delivered', attempts: 1, responseStatus: 200 });
+    expect(delivery).toMatchObject({
+      eventId: event.payload.id,
+      eventType: 'wix.ecom.v1.order_created',
+      target: `${receiver.url}/ok/1`,
+      status: 'delivered',
+      attempts: 1,
+      responseStatus: 200,
+    });
     const [request] = receiver.at('/ok/1');
     expect(request?.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(request?.headers['x-mock-delivery-id']).toBe(delivery?.id);
     const verified = await verifyEvent(request?.body ?? '', webhooks.publicKeyPem());
-    expect(verified).toEqual({ eventType: event.eventType, instanceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7', identity: MEMBER, payload: event.payload });
+    expect(verified).toEqual({
+      eventType: event.eventType,
+      instanceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+      identity: MEMBER,
+      payload: event.payload,
+    });
   });
 
   it('retries a failed delivery after growing pauses, sending the same token, until it is accepted', async () => {
@@ -124,7 +141,10 @@ describe('webhook dispatcher', () => {
     expect(refusal({ session: 's', url: '' })).toEqual({ name: 'WebhookSubscriptionError', field: 'url', ruleName: 'REQUIRED_FIELD' });
     expect(refusal({ session: 's', url: 'ftp://127.0.0.1/x' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
     expect(refusal({ session: 's', url: '/relative' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
-    expect(refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: [] })).toMatchObject({ field: 'eventTypes', ruleName: 'MIN_SIZE' });
+    expect(refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: [] })).toMatchObject({
+      field: 'eventTypes',
+      ruleName: 'MIN_SIZE',
+    });
     expect(refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: ['wix.ecom.v1.order_created', 'order.created'] })).toMatchObject({
       field: 'eventTypes[1]',
       ruleName: 'INVALID_ENUM_VALUE',

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { domainEvent } from '../../mock/events/domain-event';
-import { eventMessage, signEvent, type EventToSign } from '../../mock/events/sign-event';
+import { type EventToSign, eventMessage, signEvent } from '../../mock/events/sign-event';
 import { generateSigningKeyPair, type SigningKeyPair } from '../../mock/events/signing-keys';
 import { createDeliveryValidator } from '../../spec-model/delivery-validator';
+import { loadDocument } from '../../spec-model/load';
 import { verifyEvent } from '../../src/events';
 import { decodeDelivery } from '../support/decode-delivery';
-import { loadDocument } from '../../spec-model/load';
 
 let keys: SigningKeyPair;
 beforeAll(async () => {
@@ -63,7 +63,9 @@ describe('the mock signs events as the platform delivers them', () => {
     expect(delivery.claims).toMatchObject({ iat: 1772366400, exp: 1772370000, iss: 'wix.com' });
     expect(validateCommerce('wix.ecom.v1.order_payment_status_updated', delivery)).toEqual([]);
     // The validator is not blind: a wrong layer is named.
-    expect(validateCommerce('wix.ecom.v1.order_payment_status_updated', { ...delivery, identity: { identityType: 'ROBOT' } })[0]).toMatch(/^identity\/identityType/);
+    expect(validateCommerce('wix.ecom.v1.order_payment_status_updated', { ...delivery, identity: { identityType: 'ROBOT' } })[0]).toMatch(
+      /^identity\/identityType/,
+    );
   });
 
   it('is verified by the package receiver with the exported PEM, and refused with another key', async () => {
@@ -80,7 +82,9 @@ describe('the mock signs events as the platform delivers them', () => {
       eventType: 'wix.reviews.v1.review_created',
       instanceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
       identity: VISITOR,
-      payload: domainEvent('wix.reviews.v1.review_created', 'r1', { createdEvent: { entity: { id: '9b2e4c61-3f8a-4d7e-b5c2-0a1f6e8d4b37' } } }),
+      payload: domainEvent('wix.reviews.v1.review_created', 'r1', {
+        createdEvent: { entity: { id: '9b2e4c61-3f8a-4d7e-b5c2-0a1f6e8d4b37' } },
+      }),
       accountInfo: { siteId: '6b7c8d9e-0f1a-4b2c-83d4-e5f6a7b8c9d0' },
     };
     const delivery = decodeDelivery(await signEvent(event, keys.privateKey, { expiresInSeconds: null, audience: 'app-1', keyId: 'k1' }));

@@ -29,7 +29,10 @@ const BOOKKEEPING: Readonly<Record<string, readonly string[]>> = {
 };
 
 // Records are what answers carry: checked as the answer side of the wire sees them.
-const validators = { commerce: createValidator(loadDocument('commerce'), 'response'), platform: createValidator(loadDocument('platform'), 'response') };
+const validators = {
+  commerce: createValidator(loadDocument('commerce'), 'response'),
+  platform: createValidator(loadDocument('platform'), 'response'),
+};
 const fixtures = Object.entries(readFixtures()) as [string, Fixture][];
 
 describe('mock fixtures', () => {
@@ -56,7 +59,11 @@ describe('mock fixtures', () => {
         const key = collection === 'orderTransactions' ? 'orderId' : 'id';
         const ids = records.map((record) => record[key]);
         expect(new Set(ids).size, collection).toBe(ids.length);
-        for (const field of BOOKKEEPING[collection] ?? []) expect(records.every((record) => record[field] !== undefined), `${collection}.${field}`).toBe(true);
+        for (const field of BOOKKEEPING[collection] ?? [])
+          expect(
+            records.every((record) => record[field] !== undefined),
+            `${collection}.${field}`,
+          ).toBe(true);
       }
     });
 

@@ -9,8 +9,8 @@ import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { SERVICES } from '../../mock/services/index';
 import { declaredCodes } from '../../spec-model/declared-codes';
-import type { JsonObject } from '../../spec-model/json';
 import { listOperations } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
 import { declaredResponse } from '../../spec-model/responses';
 import { createValidator } from '../../spec-model/validators';
@@ -373,7 +373,9 @@ describe('the spec says what the platform services enforce, and they enforce wha
     const headers = merchant('media-id');
     expect((await send('POST', `/v1/products/${TOTE}/media`, headers, { media: [{ mediaId: 'a|b' }] })).status).toBe(200);
     const { body } = await send('GET', `/v1/products/${TOTE}`, headers);
-    const item = (body?.product?.media?.items as { id: string; image: { url: string } }[]).find((candidate) => candidate.id === 'a|b');
+    const item = ((body?.product?.media?.items ?? []) as { id: string; image: { url: string } }[]).find(
+      (candidate) => candidate.id === 'a|b',
+    );
     expect(item?.image.url).toBe('https://static.wixstatic.com/media/a%7Cb');
   });
 });
@@ -408,7 +410,8 @@ describe('every refusal of the platform is declared', () => {
       for (const [status, code] of engineAnswers) {
         const problems = undeclared(op.operationId, { status, headers: {}, body: body(code) });
         if (problems.length > 0) missing.push(`${op.operationId} ${status} ${code}: ${problems.join('; ')}`);
-        if (!declaredCodes(op, status)?.includes(code)) missing.push(`${op.operationId} ${status} ${code}: not among the codes spec-model reads`);
+        if (!declaredCodes(op, status)?.includes(code))
+          missing.push(`${op.operationId} ${status} ${code}: not among the codes spec-model reads`);
       }
     }
     expect(missing).toEqual([]);

@@ -21,7 +21,11 @@ describe('routing both families on one port', () => {
     ['GET', '/v1/members/5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c', 'platform:getMember'],
     ['DELETE', '/v1/members/my', 'platform:deleteMyMember'],
     ['POST', '/v1/members/query', 'platform:queryMembers'],
-    ['GET', '/v1/back-in-stock-notification-requests/count-by-catalog-reference', 'commerce:countBackInStockNotificationRequestsByCatalogReference'],
+    [
+      'GET',
+      '/v1/back-in-stock-notification-requests/count-by-catalog-reference',
+      'commerce:countBackInStockNotificationRequestsByCatalogReference',
+    ],
     ['GET', '/v1/back-in-stock-notification-requests/abc', 'commerce:getBackInStockNotificationRequest'],
     ['GET', '/v1/collections/slug/summer', 'platform:getCollectionBySlugV1'],
     ['POST', '/v1/collections/abc/productIds', 'platform:addProductsToCollection'],
@@ -44,7 +48,11 @@ describe('routing both families on one port', () => {
     expect(router.route('PUT', '/v1/carts/current')).toEqual({ kind: 'method-not-allowed', allowed: ['GET', 'PATCH', 'DELETE'] });
     expect(router.route('GET', '//')).toEqual({ kind: 'not-found' });
     expect(router.route('BREW', '/v1/carts/current')).toMatchObject({ kind: 'method-not-allowed' });
-    expect(router.route('HEAD', '/v1/members/my')).toMatchObject({ kind: 'operation', family: 'platform', operation: { operationId: 'getMyMember' } });
+    expect(router.route('HEAD', '/v1/members/my')).toMatchObject({
+      kind: 'operation',
+      family: 'platform',
+      operation: { operationId: 'getMyMember' },
+    });
     expect(router.route('GET', '/v1/products/%ff')).toMatchObject({ kind: 'operation', rawPathParams: { id: '%ff' } });
   });
 });

@@ -18,7 +18,12 @@ const document: JsonObject = {
           {
             name: '.r',
             in: 'query',
-            schema: { type: 'string', contentEncoding: 'base64url', contentMediaType: 'application/json', contentSchema: { $ref: '#/components/schemas/Query' } },
+            schema: {
+              type: 'string',
+              contentEncoding: 'base64url',
+              contentMediaType: 'application/json',
+              contentSchema: { $ref: '#/components/schemas/Query' },
+            },
           },
         ],
       },
@@ -30,7 +35,12 @@ const document: JsonObject = {
   },
   components: {
     schemas: {
-      Query: { type: 'object', properties: { query: { type: 'object', properties: { paging: { type: 'object', properties: { limit: { type: 'integer', maximum: 100 } } } } } } },
+      Query: {
+        type: 'object',
+        properties: {
+          query: { type: 'object', properties: { paging: { type: 'object', properties: { limit: { type: 'integer', maximum: 100 } } } } },
+        },
+      },
       Address: { type: 'object', properties: { city: { type: 'string', maxLength: 5 } } },
       Thing: {
         type: 'object',
@@ -69,7 +79,9 @@ describe('mock request validation', () => {
   });
 
   it('decodes a .r parameter and names the violations by the fields inside it', () => {
-    expect(violations(check('queryThings', `fileId=f&.r=${encode({ query: { paging: { limit: 500 } } })}`))).toEqual([['query.paging.limit', 'MAX']]);
+    expect(violations(check('queryThings', `fileId=f&.r=${encode({ query: { paging: { limit: 500 } } })}`))).toEqual([
+      ['query.paging.limit', 'MAX'],
+    ]);
     expect(violations(check('queryThings', 'fileId=f&.r=***'))).toEqual([['.r', 'FORMAT']]);
     expect(violations(check('queryThings', `fileId=f&.r=${Buffer.from('{nope').toString('base64url')}`))).toEqual([['.r', 'FORMAT']]);
     const ok = check('queryThings', `fileId=f&.r=${encode({ query: { paging: { limit: 5 } } })}`);
@@ -77,7 +89,12 @@ describe('mock request validation', () => {
   });
 
   it('reports body violations with indexes and rule names; readOnly fields are not required', () => {
-    const verdict = check('createThing', '', { lineItems: [{ quantity: 1 }, { quantity: 0 }], kind: 'C', extra: 1, address: { city: 'Amsterdam' } });
+    const verdict = check('createThing', '', {
+      lineItems: [{ quantity: 1 }, { quantity: 0 }],
+      kind: 'C',
+      extra: 1,
+      address: { city: 'Amsterdam' },
+    });
     expect(violations(verdict)).toEqual(
       expect.arrayContaining([
         ['lineItems[1].quantity', 'MIN'],

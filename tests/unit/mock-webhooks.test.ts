@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordingEventSink, type RecordedEvent } from '../../mock/engine/events';
+import { type RecordedEvent, RecordingEventSink } from '../../mock/engine/events';
 import { createMockWebhooks } from '../../mock/events/mock-webhooks';
 import { loadDocument } from '../../spec-model/load';
 import { verifyEvent } from '../../src/events';
@@ -43,9 +43,19 @@ describe('mock webhooks', () => {
   it('delivers valid events in emission order, signed, and skips types the spec declares no webhook for', async () => {
     const { posted, logged, webhooks, sink } = setup();
     (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
-    sink.emit(recorded('wix.ecom.v1.order_updated', { updatedEvent: { currentEntity: { id: ORDER } } }, 'a0000000-0000-4000-8000-000000000001'));
-    sink.emit(recorded('com.wix.ecommerce.catalog.api.v1.ProductChanged', { actionEvent: { body: {} } }, 'a0000000-0000-4000-8000-000000000002'));
-    sink.emit(recorded('wix.ecom.v1.order_canceled', { actionEvent: { body: { order: { id: ORDER, status: 'CANCELED' } } } }, 'a0000000-0000-4000-8000-000000000003'));
+    sink.emit(
+      recorded('wix.ecom.v1.order_updated', { updatedEvent: { currentEntity: { id: ORDER } } }, 'a0000000-0000-4000-8000-000000000001'),
+    );
+    sink.emit(
+      recorded('com.wix.ecommerce.catalog.api.v1.ProductChanged', { actionEvent: { body: {} } }, 'a0000000-0000-4000-8000-000000000002'),
+    );
+    sink.emit(
+      recorded(
+        'wix.ecom.v1.order_canceled',
+        { actionEvent: { body: { order: { id: ORDER, status: 'CANCELED' } } } },
+        'a0000000-0000-4000-8000-000000000003',
+      ),
+    );
     const dispatcher = await webhooks.dispatcher();
     await new Promise((resolve) => setTimeout(resolve, 0));
     await dispatcher.drain();
@@ -62,7 +72,13 @@ describe('mock webhooks', () => {
     const { posted, logged, webhooks, sink } = setup();
     (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
     // file_failed must say why (`error`).
-    sink.emit(recorded('wix.media.site_media.v1.file_descriptor_file_failed', { actionEvent: { body: { externalInfo: {} } } }, 'a0000000-0000-4000-8000-000000000004'));
+    sink.emit(
+      recorded(
+        'wix.media.site_media.v1.file_descriptor_file_failed',
+        { actionEvent: { body: { externalInfo: {} } } },
+        'a0000000-0000-4000-8000-000000000004',
+      ),
+    );
     await (await webhooks.dispatcher()).drain();
     expect(posted).toEqual([]);
     expect(webhooks.violations).toHaveLength(1);

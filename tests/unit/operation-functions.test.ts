@@ -8,7 +8,12 @@ import type { OperationMeta } from '../../src/operations/operation-meta';
 const recorder = (status = 200, body: unknown = { cart: { id: 'c1' } }) => {
   const requests: { url: string; method: string; headers: Record<string, string>; body?: string }[] = [];
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-    requests.push({ url: String(url), method: init?.method ?? 'GET', headers: init?.headers as Record<string, string>, body: init?.body as string | undefined });
+    requests.push({
+      url: String(url),
+      method: init?.method ?? 'GET',
+      headers: init?.headers as Record<string, string>,
+      body: init?.body as string | undefined,
+    });
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   });
   return { fetch: fetch as unknown as typeof globalThis.fetch, requests };
@@ -25,7 +30,12 @@ describe('operation functions', () => {
   });
 
   it('carry their own metadata', () => {
-    expect(addToCurrentCart.meta).toEqual({ family: 'commerce', operationId: 'addToCurrentCart', method: 'POST', path: '/v1/carts/current/add-to-cart' });
+    expect(addToCurrentCart.meta).toEqual({
+      family: 'commerce',
+      operationId: 'addToCurrentCart',
+      method: 'POST',
+      path: '/v1/carts/current/add-to-cart',
+    });
   });
 
   it('percent-encode path parameters so an id stays one segment', async () => {
@@ -102,12 +112,21 @@ describe('error classes in a minified build', () => {
       write: false,
     });
     const code = result.outputFiles[0]?.text ?? '';
-    const errors = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<string, new (...args: never[]) => Error>;
+    const errors = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as Record<
+      string,
+      new (
+        ...args: never[]
+      ) => Error
+    >;
     const names = Object.entries(errors)
       .filter(([, value]) => typeof value === 'function')
-      .map(([exported, Class]) => [exported, new (Class as unknown as new (...args: unknown[]) => Error)('m', { status: 0 }, { status: 0 }).name]);
+      .map(([exported, Class]) => [
+        exported,
+        new (Class as unknown as new (...args: unknown[]) => Error)('m', { status: 0 }, { status: 0 }).name,
+      ]);
     expect(names.length).toBeGreaterThanOrEqual(5);
-    for (const [, name] of names) expect(['ApiError', 'ValidationError', 'ApplicationError', 'SystemError', 'QueryTooLongError']).toContain(name);
+    for (const [, name] of names)
+      expect(['ApiError', 'ValidationError', 'ApplicationError', 'SystemError', 'QueryTooLongError']).toContain(name);
     expect(new Set(names.map(([, name]) => name)).size).toBe(names.length);
   });
 });

@@ -38,6 +38,8 @@ describe('paging helpers', () => {
 
   it('refuses a cursor that repeats and a page size out of bounds', async () => {
     await expect(collect(paginateCursor(async () => ({ items: [1], nextCursor: 'same' })))).rejects.toThrow(/did not advance/);
-    await expect(collect(paginateOffset(async () => ({ items: [] }), { pageSize: 101 }))).rejects.toThrow(/pageSize must be an integer from 1 to 100/);
+    await expect(collect(paginateOffset(async () => ({ items: [] }), { pageSize: 101 }))).rejects.toThrow(
+      /pageSize must be an integer from 1 to 100/,
+    );
   });
 });

@@ -8,9 +8,9 @@ import type { MockRequest, MockResponse } from '../../mock/pipeline/types';
 import { SERVICES } from '../../mock/services/index';
 import { judgeAnswer } from '../../scripts/harness/contract-judge';
 import { SchemaArbitraries } from '../../scripts/harness/schema-arbitrary';
-import { FAMILIES, listOperations, type BundledDocument, type Operation } from '../../spec-model/document';
+import { type BundledDocument, FAMILIES, listOperations, type Operation } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
-import { mutationsOf, requestArbitrary, targetOf, type GeneratedRequest } from '../support/request-arbitrary';
+import { type GeneratedRequest, mutationsOf, requestArbitrary, targetOf } from '../support/request-arbitrary';
 
 // Property-based, over every operation of both families, against the stateful mock in this process (the engine
 // through the composition root, no server): a request built from the operation's own schemas, sent by any
@@ -37,7 +37,13 @@ const tokens: Partial<Record<Caller, string>> = {};
 
 const send = (method: string, target: string, headers: Record<string, string>, body?: string): Promise<MockResponse> => {
   sequence += 1;
-  const request: MockRequest = { method, target, headers, body: new TextEncoder().encode(body ?? ''), requestId: `1700000000.000.property-${sequence}` };
+  const request: MockRequest = {
+    method,
+    target,
+    headers,
+    body: new TextEncoder().encode(body ?? ''),
+    requestId: `1700000000.000.property-${sequence}`,
+  };
   return mock.handle(request);
 };
 
@@ -79,7 +85,8 @@ const admitted = (operation: Operation): Caller => {
   return access === 'member' ? 'member' : access === 'shopper' ? 'visitor' : 'merchant';
 };
 
-const text = (response: MockResponse): string => (typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body));
+const text = (response: MockResponse): string =>
+  typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body);
 
 interface Violation {
   readonly field: string;
@@ -96,14 +103,18 @@ const violationsOf = (response: MockResponse): Violation[] => {
 describe('property: every operation keeps its contract for requests built from its schemas', () => {
   it.each(operations.map((entry) => [entry.operation.operationId, entry] as const))('%s', async (_, { operation, arbitraries }) => {
     await fc.assert(
-      fc.asyncProperty(requestArbitrary(arbitraries, operation), fc.constantFrom<Caller>('merchant', 'visitor', 'member', 'anonymous'), async (request, caller) => {
-        const response = await call(operation, request, caller);
-        const verdict = judgeAnswer(operation, response.status, text(response));
-        expect(verdict, `${response.status} ${text(response).slice(0, 300)}`).toEqual({ kind: 'kept' });
-        // The spec says every field the mock requires: a request valid by it lacks none.
-        const required = violationsOf(response).filter((violation) => violation.violatedRule === 'REQUIRED_FIELD');
-        expect(required, 'fields the mock requires and the spec does not').toEqual([]);
-      }),
+      fc.asyncProperty(
+        requestArbitrary(arbitraries, operation),
+        fc.constantFrom<Caller>('merchant', 'visitor', 'member', 'anonymous'),
+        async (request, caller) => {
+          const response = await call(operation, request, caller);
+          const verdict = judgeAnswer(operation, response.status, text(response));
+          expect(verdict, `${response.status} ${text(response).slice(0, 300)}`).toEqual({ kind: 'kept' });
+          // The spec says every field the mock requires: a request valid by it lacks none.
+          const required = violationsOf(response).filter((violation) => violation.violatedRule === 'REQUIRED_FIELD');
+          expect(required, 'fields the mock requires and the spec does not').toEqual([]);
+        },
+      ),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );
   });
@@ -114,11 +125,10 @@ const brokenRuns = new Map<string, number>();
 describe('property: one broken field is a 400 naming that field', () => {
   const mutable = operations.filter(({ operation }) => operation.requestBody || operation.parameters.some((p) => p.in === 'query'));
   it.each(mutable.map((entry) => [entry.operation.operationId, entry] as const))('%s', async (_, { operation, doc, arbitraries }) => {
-    const broken = requestArbitrary(arbitraries, operation)
-      .chain((request) => {
-        const mutations = mutationsOf(doc, operation, request);
-        return mutations.length === 0 ? fc.constant(undefined) : fc.constantFrom(...mutations).map((mutation) => ({ request, mutation }));
-      });
+    const broken = requestArbitrary(arbitraries, operation).chain((request) => {
+      const mutations = mutationsOf(doc, operation, request);
+      return mutations.length === 0 ? fc.constant(undefined) : fc.constantFrom(...mutations).map((mutation) => ({ request, mutation }));
+    });
     await fc.assert(
       fc.asyncProperty(broken, async (pair) => {
         // A request with nothing to break (only optional fields left out): nothing to check this run.
@@ -127,7 +137,10 @@ describe('property: one broken field is a 400 naming that field', () => {
         brokenRuns.set(operation.operationId, (brokenRuns.get(operation.operationId) ?? 0) + 1);
         const response = await call(operation, mutation.apply(request), admitted(operation));
         const fields = violationsOf(response).map((violation) => violation.field);
-        expect({ status: response.status, named: fields.includes(mutation.field) }, `${mutation.kind} ${mutation.field}: ${text(response).slice(0, 300)}`).toEqual({ status: 400, named: true });
+        expect(
+          { status: response.status, named: fields.includes(mutation.field) },
+          `${mutation.kind} ${mutation.field}: ${text(response).slice(0, 300)}`,
+        ).toEqual({ status: 400, named: true });
       }),
       { seed: SEED, numRuns: RUNS, endOnFailure: true },
     );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeContent } from '../../mock/validation/encoded-parameter';
 import { encodeEnvelope as clientEnvelope } from '../../src/client/serialize';
-import { decodeEnvelope, encodeEnvelope, ENVELOPE_PARAMETER, envelopeText } from '../../src/protocol';
+import { decodeEnvelope, ENVELOPE_PARAMETER, encodeEnvelope, envelopeText } from '../../src/protocol';
 
 // Messages whose JSON is 0, 1 and 2 bytes over a multiple of 3: unpadded, and two kinds of padding dropped.
 const MESSAGES: readonly unknown[] = [
@@ -36,7 +36,10 @@ describe('the .r envelope', () => {
   });
 
   it('what the client sends, the mock and the explorer read back, wire rules applied', () => {
-    const message = { query: { filter: { createdDate: { $gt: new Date('2026-01-02T03:04:05.000Z') } }, title: 'Zoë' }, fieldMask: ['a', 'b'] };
+    const message = {
+      query: { filter: { createdDate: { $gt: new Date('2026-01-02T03:04:05.000Z') } }, title: 'Zoë' },
+      fieldMask: ['a', 'b'],
+    };
     const wire = { query: { filter: { createdDate: { $gt: '2026-01-02T03:04:05.000Z' } }, title: 'Zoë' }, fieldMask: 'a,b' };
     const encoded = clientEnvelope(message);
     expect(decodeEnvelope(encoded)).toEqual(wire);

@@ -9,16 +9,22 @@ import {
   constantCase,
   DEFAULT_PAGE_SIZE,
   FAMILIES,
+  type FieldViolation,
   isJsonMediaType,
   MAX_PAGE_SIZE,
   REQUEST_ID_HEADER,
   statusText,
   violationMessage,
-  type FieldViolation,
 } from '../../src/protocol';
 
 const violations: FieldViolation[] = [
-  { field: 'lineItems[0].quantity', description: 'must be at most 100000', violatedRule: 'MAX', ruleName: 'MAX', data: { threshold: 100000 } },
+  {
+    field: 'lineItems[0].quantity',
+    description: 'must be at most 100000',
+    violatedRule: 'MAX',
+    ruleName: 'MAX',
+    data: { threshold: 100000 },
+  },
   { field: 'couponCode', description: 'must be at most 50 characters', violatedRule: 'MAX_LENGTH' },
 ];
 
@@ -46,13 +52,18 @@ describe('the error body', () => {
       const check = createFieldValidator(loadDocument(family), 'response');
       for (const failure of failures) {
         expect(failure.headers[REQUEST_ID_HEADER]).toBe('r');
-        expect(check({ $ref: '#/components/schemas/ErrorResponse' }, JSON.parse(failure.body as string)), `${family} ${failure.status}`).toEqual([]);
+        expect(
+          check({ $ref: '#/components/schemas/ErrorResponse' }, JSON.parse(failure.body as string)),
+          `${family} ${failure.status}`,
+        ).toEqual([]);
       }
     }
   });
 
   it('names an application error after its status text', () => {
-    expect(JSON.parse(applicationFailure({ status: 413, description: 'x' }, 'r').body as string).details.applicationError.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(JSON.parse(applicationFailure({ status: 413, description: 'x' }, 'r').body as string).details.applicationError.code).toBe(
+      'PAYLOAD_TOO_LARGE',
+    );
     expect(constantCase(statusText(418))).toBe('IM_A_TEAPOT');
     expect(statusText(503)).toBe('Service Unavailable');
     expect(statusText(404, ' Gone Away ')).toBe('Gone Away');
@@ -66,7 +77,13 @@ describe('the rest of the wire', () => {
   });
 
   it('JSON media types: application/json and +json types, with parameters, any case', () => {
-    for (const type of ['application/json', 'Application/JSON', ' application/json; charset=utf-8 ', 'application/problem+json', 'application/vnd.api+json;v=1']) {
+    for (const type of [
+      'application/json',
+      'Application/JSON',
+      ' application/json; charset=utf-8 ',
+      'application/problem+json',
+      'application/vnd.api+json;v=1',
+    ]) {
       expect(isJsonMediaType(type), type).toBe(true);
     }
     for (const type of ['text/json', 'application/jsonl', 'application/json-patch', 'application/x-www-form-urlencoded', 'json', '']) {
@@ -83,7 +100,9 @@ describe('the rest of the wire', () => {
   });
 
   it('the families are the generated ones', () => {
-    const generated = readdirSync(new URL('../../generated/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    const generated = readdirSync(new URL('../../generated/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
     expect([...FAMILIES].sort()).toEqual(generated.sort());
   });
 });

@@ -11,7 +11,9 @@ describe('request serialization', () => {
     expect(body).toEqual({ a: 'NaN', b: 'Infinity', c: '-Infinity', d: 1.5 });
   });
   it('sends field masks as comma-separated paths, nested too', () => {
-    expect(JSON.parse(serializeBody({ fieldMask: ['content.title', 'content.body'] }))).toEqual({ fieldMask: 'content.title,content.body' });
+    expect(JSON.parse(serializeBody({ fieldMask: ['content.title', 'content.body'] }))).toEqual({
+      fieldMask: 'content.title,content.body',
+    });
     expect(JSON.parse(serializeBody({ review: {}, fieldMask: { paths: ['rating'] } }))).toEqual({ review: {}, fieldMask: 'rating' });
     expect(JSON.parse(serializeBody({ cartFieldmask: ['couponCode'] }))).toEqual({ cartFieldmask: 'couponCode' });
     expect(JSON.parse(serializeBody({ order: { tags: ['a', 'b'] } }))).toEqual({ order: { tags: ['a', 'b'] } });

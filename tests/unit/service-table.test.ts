@@ -5,8 +5,8 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { defineService } from '../../mock/engine/service-table';
 import { currentCartOperations } from '../../mock/services/commerce/current-cart';
-import { SERVICES } from '../../mock/services/index';
 import { eventsOf } from '../../mock/services/event-types';
+import { SERVICES } from '../../mock/services/index';
 
 // Typed service tables: the compiler refuses a wrong table (service-table-rejections.ts), and at run time the
 // table is the service's own object, with no wrapper on the request path.
@@ -16,7 +16,11 @@ const DIRECTIVE = /\/\/ @ts-expect-error (TS\d+) /;
 
 /** The errors of the rejections file compiled without its directives, as `line TScode`. */
 const errorsWithoutDirectives = (): string[] => {
-  const config = ts.getParsedCommandLineOfConfigFile(join(root, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  );
   if (!config) throw new Error('tsconfig.json does not parse');
   // The language's own library only: the cases need no DOM or Node types, and the program is built in half the time.
   const options = { ...config.options, lib: ['lib.es2022.d.ts'], types: [] };
@@ -28,7 +32,10 @@ const errorsWithoutDirectives = (): string[] => {
   const file = program.getSourceFile(REJECTIONS);
   return ts
     .getPreEmitDiagnostics(program, file)
-    .map((diagnostic) => `${diagnostic.file ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1 : 0} TS${diagnostic.code}`);
+    .map(
+      (diagnostic) =>
+        `${diagnostic.file ? diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1 : 0} TS${diagnostic.code}`,
+    );
 };
 
 describe('service tables', () => {

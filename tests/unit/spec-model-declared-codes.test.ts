@@ -44,11 +44,16 @@ const document: JsonObject = {
     },
   },
   components: {
-    responses: { ThingNotFound: errorResponse({ allOf: [ref('#/components/schemas/ErrorResponse'), narrowing(['THING_NOT_FOUND', 'NOT_FOUND'])] }) },
+    responses: {
+      ThingNotFound: errorResponse({ allOf: [ref('#/components/schemas/ErrorResponse'), narrowing(['THING_NOT_FOUND', 'NOT_FOUND'])] }),
+    },
     schemas: {
       ErrorResponse: {
         type: 'object',
-        properties: { message: { type: 'string' }, details: { type: 'object', properties: { applicationError: { type: 'object', properties: { code: { type: 'string' } } } } } },
+        properties: {
+          message: { type: 'string' },
+          details: { type: 'object', properties: { applicationError: { type: 'object', properties: { code: { type: 'string' } } } } },
+        },
       },
       ThingStates: { allOf: [ref('#/components/schemas/ThingState')] },
       ThingState: narrowing(['THING_IS_LOCKED']),
@@ -56,7 +61,11 @@ const document: JsonObject = {
   },
 };
 const operations = listOperations('commerce', asBundledDocument(document));
-const operation = (id: string) => operations.find((candidate) => candidate.operationId === id) ?? (() => { throw new Error(id); })();
+const operation = (id: string) =>
+  operations.find((candidate) => candidate.operationId === id) ??
+  (() => {
+    throw new Error(id);
+  })();
 
 describe('declaredCodes', () => {
   it('reads the enumeration of the exact status, sorted, through response and schema references', () => {

@@ -13,8 +13,14 @@ const document: JsonObject = {
   security: [{ apiKey: [] }],
   paths: {
     '/v1/things/{id}': {
-      parameters: [ref('#/components/parameters/Id'), { name: 'view', in: 'query', schema: { type: 'string' } }, { name: 'view', in: 'header', schema: { type: 'string' } }],
-      ...Object.fromEntries(METHODS.map((method) => [method.toLowerCase(), { operationId: `${method.toLowerCase()}Thing`, responses: {} }])),
+      parameters: [
+        ref('#/components/parameters/Id'),
+        { name: 'view', in: 'query', schema: { type: 'string' } },
+        { name: 'view', in: 'header', schema: { type: 'string' } },
+      ],
+      ...Object.fromEntries(
+        METHODS.map((method) => [method.toLowerCase(), { operationId: `${method.toLowerCase()}Thing`, responses: {} }]),
+      ),
       get: {
         operationId: 'getThing',
         'x-fallback': { operationId: 'postThing' },
@@ -41,7 +47,12 @@ const document: JsonObject = {
     responses: {
       Thing: {
         description: 'a thing',
-        content: { 'application/json': { schema: ref('#/components/schemas/a~1b~0c'), examples: { lamp: ref('#/components/examples/Lamp'), inline: { value: { id: 'x' } } } } },
+        content: {
+          'application/json': {
+            schema: ref('#/components/schemas/a~1b~0c'),
+            examples: { lamp: ref('#/components/examples/Lamp'), inline: { value: { id: 'x' } } },
+          },
+        },
       },
     },
     examples: { Lamp: ref('#/components/examples/LampValue'), LampValue: { summary: 'a lamp', value: { id: 'lamp' } } },
@@ -88,7 +99,10 @@ describe('the spec reader', () => {
   it('reads responses by status, range and default, with named examples resolved', () => {
     const get = byId('getThing');
     if (!get) throw new Error('no getThing');
-    expect(jsonContent(get.responses['200'])?.examples).toEqual({ lamp: { summary: 'a lamp', value: { id: 'lamp' } }, inline: { value: { id: 'x' } } });
+    expect(jsonContent(get.responses['200'])?.examples).toEqual({
+      lamp: { summary: 'a lamp', value: { id: 'lamp' } },
+      inline: { value: { id: 'x' } },
+    });
     expect(declaredResponse(get, 200)?.key).toBe('200');
     expect(declaredResponse(get, 404)?.key).toBe('4XX');
     expect(declaredResponse(get, 503)?.key).toBe('default');

@@ -18,14 +18,18 @@ const document: JsonObject = {
       post: {
         operationId: 'createThing',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
-        responses: { '200': { description: 'the thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
+        responses: {
+          '200': { description: 'the thing', content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+        },
       },
     },
     '/v1/secrets': {
       post: {
         operationId: 'createSecret',
         requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Secret' } } } },
-        responses: { '200': { description: 'the secret', content: { 'application/json': { schema: { $ref: '#/components/schemas/Secret' } } } } },
+        responses: {
+          '200': { description: 'the secret', content: { 'application/json': { schema: { $ref: '#/components/schemas/Secret' } } } },
+        },
       },
     },
   },
@@ -73,8 +77,12 @@ describe('the two sides of the wire, judged alike by the mock and the explorer',
   it('an answer missing a writeOnly required field passes both answer checks; a readOnly one is still required', () => {
     expect(mockAnswer.check('createSecret', 200, { id: 's-1' })).toBeUndefined();
     expect(explorerAnswer(schemaOf('Secret'), { id: 's-1' })).toEqual([]);
-    expect(mockAnswer.check('createThing', 200, { name: 'lamp' })?.violation).toEqual(expect.objectContaining({ field: 'id', violatedRule: 'REQUIRED_FIELD' }));
-    expect(explorerAnswer(schemaOf('Thing'), { name: 'lamp' })).toEqual([expect.objectContaining({ field: 'id', violatedRule: 'REQUIRED_FIELD' })]);
+    expect(mockAnswer.check('createThing', 200, { name: 'lamp' })?.violation).toEqual(
+      expect.objectContaining({ field: 'id', violatedRule: 'REQUIRED_FIELD' }),
+    );
+    expect(explorerAnswer(schemaOf('Thing'), { name: 'lamp' })).toEqual([
+      expect.objectContaining({ field: 'id', violatedRule: 'REQUIRED_FIELD' }),
+    ]);
   });
 
   it('gives the same violations as the mock on every operation of the spec, for its example body and for an empty one', () => {
@@ -88,7 +96,8 @@ describe('the two sides of the wire, judged alike by the mock and the explorer',
         if (!schema) continue;
         const example = exampleRequest(operation);
         const search = new URLSearchParams();
-        for (const [name, value] of Object.entries(example.query)) search.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+        for (const [name, value] of Object.entries(example.query))
+          search.set(name, typeof value === 'string' ? value : JSON.stringify(value));
         for (const body of [example.body, {}]) {
           const verdict = mock.validate(operation.operationId, { pathParams: example.path, search, headers: {}, body });
           expect(verdict.ok ? [] : verdict.violations, operation.operationId).toEqual(explorer(schema, body ?? {}));

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { siteInputsHash, siteIsFresh, STAMP_FILE } from '../../docs-site/build/site-freshness';
+import { STAMP_FILE, siteInputsHash, siteIsFresh } from '../../docs-site/build/site-freshness';
 import { generatedStaleness, recordGenerated } from '../../scripts/start/generated-freshness';
 
 // npm start regenerates and rebuilds only what is missing or stale, judged by content (checkouts reset dates).

@@ -24,7 +24,9 @@ const javascriptFiles = (): string[] =>
 
 describe('every script is type-checked', () => {
   it('each JavaScript file is checked by tsc (// @ts-check) or a known exception', () => {
-    const unchecked = javascriptFiles().filter((file) => !(file in UNCHECKED) && !uncheckedFolder(file) && !readFileSync(join(root, file), 'utf8').startsWith('// @ts-check\n'));
+    const unchecked = javascriptFiles().filter(
+      (file) => !(file in UNCHECKED) && !uncheckedFolder(file) && !readFileSync(join(root, file), 'utf8').startsWith('// @ts-check\n'),
+    );
     expect(unchecked).toEqual([]);
   });
 
@@ -38,6 +40,8 @@ describe('every script is type-checked', () => {
   });
 
   it('tsconfig lets tsc read JavaScript files', () => {
-    expect((JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: { allowJs?: boolean } }).compilerOptions.allowJs).toBe(true);
+    expect(
+      (JSON.parse(readFileSync(join(root, 'tsconfig.json'), 'utf8')) as { compilerOptions: { allowJs?: boolean } }).compilerOptions.allowJs,
+    ).toBe(true);
   });
 });

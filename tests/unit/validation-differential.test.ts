@@ -57,7 +57,8 @@ const MUTATIONS: readonly [string, (leaf: Json) => Json | undefined][] = [
   ['removed', () => undefined],
 ];
 
-const text = (value: Json): string | string[] => (Array.isArray(value) ? value.map(String) : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const text = (value: Json): string | string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'object' ? JSON.stringify(value) : String(value);
 
 const buildCorpus = (): Case[] => {
   const next = random(20261123);
@@ -65,7 +66,11 @@ const buildCorpus = (): Case[] => {
   for (const family of FAMILIES) {
     for (const operation of listOperations(family, loadDocument(family))) {
       const example = exampleRequest(operation);
-      const query = Object.fromEntries(Object.entries(example.query).filter(([name]) => name !== '.r').map(([name, value]) => [name, text(value)]));
+      const query = Object.fromEntries(
+        Object.entries(example.query)
+          .filter(([name]) => name !== '.r')
+          .map(([name, value]) => [name, text(value)]),
+      );
       if (Object.keys(example.query).includes('.r')) query['.r'] = text(example.query['.r'] as Json);
       cases.push({ operation, label: 'example', path: example.path, query, body: example.body });
       if (example.body !== undefined) {
@@ -74,7 +79,13 @@ const buildCorpus = (): Case[] => {
           const path = paths[Math.floor(next() * paths.length)];
           if (!path) continue;
           const leaf = path.reduce<Json>((node, key) => (node as Record<string | number, Json>)[key] as Json, example.body);
-          cases.push({ operation, label: `body ${path.join('.')}: ${name}`, path: example.path, query, body: setAt(example.body, path, mutate(leaf)) });
+          cases.push({
+            operation,
+            label: `body ${path.join('.')}: ${name}`,
+            path: example.path,
+            query,
+            body: setAt(example.body, path, mutate(leaf)),
+          });
         }
         // A required top-level field left out.
         cases.push({ operation, label: 'empty body', path: example.path, query, body: {} });
@@ -90,9 +101,10 @@ const buildCorpus = (): Case[] => {
 
 const documents = readDocuments();
 const compilers = new SchemaCompilers();
-const ours = Object.fromEntries(
-  FAMILIES.map((family) => [family, new RequestValidator(compilers, family, documents[family])]),
-) as Record<string, RequestValidator>;
+const ours = Object.fromEntries(FAMILIES.map((family) => [family, new RequestValidator(compilers, family, documents[family])])) as Record<
+  string,
+  RequestValidator
+>;
 const prism = loadPrism();
 const resources = new Map<string, unknown>();
 for (const family of FAMILIES) for (const [id, resource] of prismOperations(prism, documents[family])) resources.set(id, resource);
@@ -133,7 +145,10 @@ describe('request validation: the mock and Prism agree', () => {
     const disagreements = corpus
       .map((testCase) => ({ testCase, ...verdicts(testCase) }))
       .filter((result) => result.mock !== result.prism)
-      .map((result) => `${result.testCase.operation.operationId} ${result.testCase.label}: mock ${result.mock ? 'valid' : 'invalid'}, Prism ${result.prism ? 'valid' : 'invalid'} ${result.why.slice(0, 200)}`);
+      .map(
+        (result) =>
+          `${result.testCase.operation.operationId} ${result.testCase.label}: mock ${result.mock ? 'valid' : 'invalid'}, Prism ${result.prism ? 'valid' : 'invalid'} ${result.why.slice(0, 200)}`,
+      );
     expect(disagreements).toEqual([]);
   });
 });

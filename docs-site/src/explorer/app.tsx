@@ -6,12 +6,12 @@ import { EMPTY_TOKENS } from '../../../src/auth/index';
 import { AuthPanel, RoleBadge, useRole } from './auth-panel';
 import { createConnection } from './connection';
 import { HistoryPanel } from './history-panel';
-import { mockControls, type MockHealth } from './mock-controls';
+import { type MockHealth, mockControls } from './mock-controls';
 import { MockPanel } from './mock-panel';
 import { findOperation } from './operation-index';
 import { finishRedirectSignIn } from './redirect-sign-in';
 import { operationHref, useRoute } from './routing';
-import { baseUrlOf, isHttpUrl, loadSettings, saveSettings, type Settings } from './settings';
+import { baseUrlOf, isHttpUrl, loadSettings, type Settings, saveSettings } from './settings';
 import { Sidebar } from './sidebar';
 import { Welcome } from './welcome';
 
@@ -179,10 +179,12 @@ export const App = () => {
             <fieldset className="choice">
               <legend className="visually-hidden">Target</legend>
               <label>
-                <input type="radio" name="target" checked={settings.target === 'mock'} onChange={() => update({ target: 'mock' })} /> the mock
+                <input type="radio" name="target" checked={settings.target === 'mock'} onChange={() => update({ target: 'mock' })} /> the
+                mock
               </label>
               <label>
-                <input type="radio" name="target" checked={settings.target === 'custom'} onChange={() => update({ target: 'custom' })} /> another base URL
+                <input type="radio" name="target" checked={settings.target === 'custom'} onChange={() => update({ target: 'custom' })} />{' '}
+                another base URL
               </label>
             </fieldset>
             {settings.target === 'mock' ? (

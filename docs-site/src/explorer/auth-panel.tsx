@@ -1,7 +1,7 @@
 // Who the calls are made as: a shopper (a visitor token obtained automatically, or a member after sign-in,
 // direct or by redirect) or the merchant (API key and site id). The state comes from the package's
 // useShopperAuth, so it follows every renewal, sign-in and sign-out.
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useShopperAuth } from '../../../src/react/index';
 import type { Connection } from './connection';
 import { startRedirectSignIn } from './redirect-sign-in';
@@ -23,7 +23,10 @@ const ROLE_TEXT: Record<Role, string> = {
 
 export const RoleBadge = ({ role }: { readonly role: Role }) => (
   <p className="role" aria-live="polite">
-    Role: <strong data-testid="role" className={`role-${role}`}>{ROLE_TEXT[role]}</strong>
+    Role:{' '}
+    <strong data-testid="role" className={`role-${role}`}>
+      {ROLE_TEXT[role]}
+    </strong>
   </p>
 );
 
@@ -84,7 +87,8 @@ export const AuthPanel = ({ connection, settings, update, newVisitor }: AuthPane
       <fieldset className="choice">
         <legend>Call as</legend>
         <label>
-          <input type="radio" name="auth-mode" checked={!merchant} onChange={() => update({ authMode: 'shopper' })} /> Shopper (OAuth tokens)
+          <input type="radio" name="auth-mode" checked={!merchant} onChange={() => update({ authMode: 'shopper' })} /> Shopper (OAuth
+          tokens)
         </label>
         <label>
           <input type="radio" name="auth-mode" checked={merchant} onChange={() => update({ authMode: 'merchant' })} /> Merchant (API key)
@@ -110,7 +114,10 @@ export const AuthPanel = ({ connection, settings, update, newVisitor }: AuthPane
             {auth.loginState !== 'INITIAL' && ` · last sign-in: ${auth.loginState}`}
           </p>
           {auth.loggedIn ? (
-            <button type="button" onClick={() => void run(async () => (await auth.logout(location.href), 'Signed out; calls go on as a new visitor.'))}>
+            <button
+              type="button"
+              onClick={() => void run(async () => (await auth.logout(location.href), 'Signed out; calls go on as a new visitor.'))}
+            >
               Sign out
             </button>
           ) : (
@@ -122,7 +129,12 @@ export const AuthPanel = ({ connection, settings, update, newVisitor }: AuthPane
                 </label>
                 <label>
                   Password
-                  <input type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
+                  <input
+                    type="password"
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                    autoComplete="current-password"
+                  />
                 </label>
                 <p className="hint">
                   The mock picks the outcome by the e-mail's local part: <code>verify@</code>, <code>owner-approval@</code>,{' '}

@@ -2,8 +2,9 @@
 // the runtime the package ships. The one thing added is the `fetch` the runtime is given, which watches the wire:
 // it records each exchange of a call (status, headers, body, time) and, for "copy as curl", can capture a call's
 // request without sending it. It also scopes calls to the mock to the explorer's mock session.
+
+import { localStorageTokenStorage, type MemberSignIn, memberSignIn, type OAuthStrategy, oauthStrategy } from '../../../src/auth/index';
 import { apiKey, createClient, type StorefrontClient } from '../../../src/index';
-import { localStorageTokenStorage, memberSignIn, oauthStrategy, type MemberSignIn, type OAuthStrategy } from '../../../src/auth/index';
 import type { AuthMode } from './settings';
 
 /** The OAuth client id the explorer signs shoppers in with (the mock accepts any). */
@@ -89,11 +90,18 @@ export interface ConnectionOptions {
 
 export const createConnection = (options: ConnectionOptions): Connection => {
   const fetch = explorerFetch(options.sessionFor);
-  const shopper = oauthStrategy({ clientId: EXPLORER_CLIENT_ID, tokenStorage: localStorageTokenStorage(`storefront-explorer.tokens ${options.baseUrl}`) });
+  const shopper = oauthStrategy({
+    clientId: EXPLORER_CLIENT_ID,
+    tokenStorage: localStorageTokenStorage(`storefront-explorer.tokens ${options.baseUrl}`),
+  });
   const shopperClient = createClient({ baseUrl: options.baseUrl, auth: shopper, fetch });
   const client =
     options.authMode === 'merchant' && options.apiKey.trim()
-      ? createClient({ baseUrl: options.baseUrl, auth: apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined }), fetch })
+      ? createClient({
+          baseUrl: options.baseUrl,
+          auth: apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined }),
+          fetch,
+        })
       : shopperClient;
   return { baseUrl: options.baseUrl, authMode: options.authMode, client, shopper, signIn: memberSignIn(shopper) };
 };

@@ -36,7 +36,10 @@ export const EventList = ({ events, deliveries, history }: EventListProps) => {
         <li key={event.id} data-testid="event" data-request-id={event.requestId}>
           <details>
             <summary>
-              <code data-testid="event-type">{event.eventType}</code> <span className="muted" data-testid="event-entity">{event.entityId}</span>
+              <code data-testid="event-type">{event.eventType}</code>{' '}
+              <span className="muted" data-testid="event-entity">
+                {event.entityId}
+              </span>
               <br />
               <span className="muted" data-testid="event-cause">
                 caused by {causeOf(event, history)}

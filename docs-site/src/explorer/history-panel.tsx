@@ -26,7 +26,12 @@ export const HistoryPanel = ({ onReplay }: HistoryPanelProps) => {
                   {' '}
                   {entry.durationMs} ms · {entry.role} · {entry.contractOk ? 'matches contract' : 'contract violated'}
                 </span>{' '}
-                <button type="button" className="small" onClick={() => onReplay(entry.id, true)} aria-label={`Replay ${entry.operationId} sent at ${entry.at}`}>
+                <button
+                  type="button"
+                  className="small"
+                  onClick={() => onReplay(entry.id, true)}
+                  aria-label={`Replay ${entry.operationId} sent at ${entry.at}`}
+                >
                   Replay
                 </button>
               </li>

@@ -35,7 +35,9 @@ const read = (): readonly HistoryEntry[] => {
   let entries: readonly HistoryEntry[] = [];
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    entries = Array.isArray(parsed) ? (parsed as HistoryEntry[]).filter((entry) => typeof entry?.operationId === 'string' && typeof entry.form === 'object') : [];
+    entries = Array.isArray(parsed)
+      ? (parsed as HistoryEntry[]).filter((entry) => typeof entry?.operationId === 'string' && typeof entry.form === 'object')
+      : [];
   } catch {
     // Unreadable history starts over.
   }

@@ -16,11 +16,19 @@ const control = async <T>(mockUrl: string, method: string, path: string, body?: 
       ...(body && { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
   } catch {
-    return { ok: false, unavailable: false, message: `The mock at ${mockUrl} cannot be reached (${name}): is it running? npm start serves it.` };
+    return {
+      ok: false,
+      unavailable: false,
+      message: `The mock at ${mockUrl} cannot be reached (${name}): is it running? npm start serves it.`,
+    };
   }
   const text = await response.text();
   if (response.status === 404) {
-    return { ok: false, unavailable: true, message: `This mock has no ${name} control (404): it answers with the spec's examples; ${STATEFUL_HINT}.` };
+    return {
+      ok: false,
+      unavailable: true,
+      message: `This mock has no ${name} control (404): it answers with the spec's examples; ${STATEFUL_HINT}.`,
+    };
   }
   let value: unknown;
   try {
@@ -68,7 +76,8 @@ export interface ScenarioRequest {
   readonly failure?: { readonly status: number; readonly code?: string; readonly description?: string; readonly times?: number };
 }
 
-const query = (params: Record<string, string | number>): string => `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+const query = (params: Record<string, string | number>): string =>
+  `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
 export const mockControls = (mockUrl: string) => ({
   health: () => control<MockHealth>(mockUrl, 'GET', '/__mock/health'),
@@ -77,7 +86,8 @@ export const mockControls = (mockUrl: string) => ({
     control<{ scenario: unknown }>(mockUrl, 'PUT', `/__mock/scenarios/${encodeURIComponent(operationId)}`, { session, ...scenario }),
   clearScenarios: (session: string) => control<{ cleared: number }>(mockUrl, 'DELETE', `/__mock/scenarios${query({ session })}`),
   events: (session: string, limit = 20) => control<{ events: MockEvent[] }>(mockUrl, 'GET', `/__mock/events${query({ session, limit })}`),
-  deliveries: (session: string) => control<{ deliveries: MockDelivery[] }>(mockUrl, 'GET', `/__mock/webhooks/deliveries${query({ session })}`),
+  deliveries: (session: string) =>
+    control<{ deliveries: MockDelivery[] }>(mockUrl, 'GET', `/__mock/webhooks/deliveries${query({ session })}`),
 });
 
 export type MockControls = ReturnType<typeof mockControls>;

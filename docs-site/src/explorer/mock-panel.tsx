@@ -28,9 +28,14 @@ export const MockPanel = ({ settings, update, controls, health, callCount }: Moc
   const refresh = useCallback(async () => {
     const [answer, deliveries] = await Promise.all([controls.events(settings.session), controls.deliveries(settings.session)]);
     // A mock without webhook controls still lists its events.
-    setEvents(answer.ok ? { list: answer.value.events, ...(deliveries.ok && { deliveries: deliveries.value.deliveries }) } : { notice: answer.message });
+    setEvents(
+      answer.ok
+        ? { list: answer.value.events, ...(deliveries.ok && { deliveries: deliveries.value.deliveries }) }
+        : { notice: answer.message },
+    );
   }, [controls, settings.session]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: callCount is the trigger: the list is read again after each call.
   useEffect(() => {
     if (available) void refresh();
   }, [available, refresh, callCount]);
@@ -90,9 +95,7 @@ export const MockPanel = ({ settings, update, controls, health, callCount }: Moc
           {events.notice && <p className="notice">{events.notice}</p>}
           {!available && !events.notice && <p className="muted">The events of this session appear here when the mock keeps them.</p>}
           {events.list && events.list.length === 0 && <p className="muted">No events in this session yet.</p>}
-          {events.list && events.list.length > 0 && (
-            <EventList events={events.list} deliveries={events.deliveries} history={history} />
-          )}
+          {events.list && events.list.length > 0 && <EventList events={events.list} deliveries={events.deliveries} history={history} />}
           {available && (
             <button type="button" onClick={() => void refresh()}>
               Refresh events

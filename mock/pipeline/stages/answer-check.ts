@@ -17,7 +17,9 @@ export interface AnswerCheckOptions {
 }
 
 /** Passed, with the answer's JSON text when the check kept it; or the mock's 500 in its place. */
-export type AnswerVerdict = { readonly ok: true; readonly text: string | undefined } | { readonly ok: false; readonly response: MockResponse };
+export type AnswerVerdict =
+  | { readonly ok: true; readonly text: string | undefined }
+  | { readonly ok: false; readonly response: MockResponse };
 
 export type AnswerCheckStage = (request: ValidatedRequest, result: ContractAnswer | Refusal) => AnswerVerdict;
 
@@ -69,7 +71,11 @@ export const createAnswerCheck = ({ responses, log }: AnswerCheckOptions): Answe
     if (result.kind === 'refusal') {
       return responses.declares(operationId, result.status)
         ? PASSED
-        : failed(operationId, `refused with ${result.status} ${result.code}, a status the operation does not declare (${result.description})`, raw.requestId);
+        : failed(
+            operationId,
+            `refused with ${result.status} ${result.code}, a status the operation does not declare (${result.description})`,
+            raw.requestId,
+          );
     }
     const { status } = result;
     // Only reads are kept: a write answers a record made just now, which the next write replaces.

@@ -24,10 +24,14 @@ export const operationAnswer = (result: ContractAnswer | Refusal, text: string |
 
 /** The response with the request id header (the same object when it carries it already). */
 export const withRequestId = (response: MockResponse, requestId: string): MockResponse =>
-  response.headers[REQUEST_ID_HEADER] === requestId ? response : { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
+  response.headers[REQUEST_ID_HEADER] === requestId
+    ? response
+    : { ...response, headers: { ...response.headers, [REQUEST_ID_HEADER]: requestId } };
 
 /** The 500 of a failure inside the mock, reported on `log` with the request id and what the pipeline knew. */
 export const failureAnswer = (error: unknown, request: MockRequest, trace: Trace, log: (line: string) => void): MockResponse => {
-  log(`500 ${request.requestId} ${trace.operationId ?? '-'} ${request.method} ${request.target.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`);
+  log(
+    `500 ${request.requestId} ${trace.operationId ?? '-'} ${request.method} ${request.target.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`,
+  );
   return internalFailure(trace.operationId, error, request.requestId);
 };

@@ -14,10 +14,14 @@ export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockRe
   if (contract?.body && raw.body.length > 0) {
     const type = raw.headers['content-type'];
     if (type !== undefined && !isJsonMediaType(type)) {
-      return applicationFailure({ status: 415, description: `${request.operation.operationId} takes application/json, not ${type.slice(0, 100)}` }, raw.requestId);
+      return applicationFailure(
+        { status: 415, description: `${request.operation.operationId} takes application/json, not ${type.slice(0, 100)}` },
+        raw.requestId,
+      );
     }
     const parsed = parseJsonText(utf8.decode(raw.body));
-    if (!parsed.ok) return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId);
+    if (!parsed.ok)
+      return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId);
     body = parsed.value;
   }
   return {

@@ -11,7 +11,12 @@ export interface CredentialSources {
 }
 
 const cookieNames = (header: string | undefined): Set<string> =>
-  new Set((header ?? '').split(';').map((pair) => pair.split('=')[0]?.trim() ?? '').filter(Boolean));
+  new Set(
+    (header ?? '')
+      .split(';')
+      .map((pair) => pair.split('=')[0]?.trim() ?? '')
+      .filter(Boolean),
+  );
 
 /** Undefined when the request may proceed, else the credentials it lacks (`Authorization header`). */
 export const missingCredentials = (security: readonly SecurityRequirement[], sources: CredentialSources): string | undefined => {
@@ -26,7 +31,9 @@ export const missingCredentials = (security: readonly SecurityRequirement[], sou
     });
   if (security.some(present)) return undefined;
   const first = security[0] ?? [];
-  return first.map((credential) => `${credential.name === 'authorization' ? 'Authorization' : credential.name} ${credential.in}`).join(' and ');
+  return first
+    .map((credential) => `${credential.name === 'authorization' ? 'Authorization' : credential.name} ${credential.in}`)
+    .join(' and ');
 };
 
 const NO_SECURITY: readonly SecurityRequirement[] = [];
@@ -35,5 +42,8 @@ const NO_SECURITY: readonly SecurityRequirement[] = [];
 export const checkCredentials = (request: RoutedRequest): MockResponse | undefined => {
   const missing = missingCredentials(request.contract?.security ?? NO_SECURITY, { headers: request.raw.headers, search: request.search });
   if (!missing) return undefined;
-  return applicationFailure({ status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` }, request.raw.requestId);
+  return applicationFailure(
+    { status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` },
+    request.raw.requestId,
+  );
 };

@@ -1,9 +1,10 @@
 // The identity and roles stage of the stateful mode, before the body is read (an unknown token is a 401, not a
 // 400): who the token or API key stands for, whether that role may call the operation (a 403 naming the role
 // needed), and the session the call works in. Static and dynamic modes have no identities: they skip it.
-import { applicationFailure, internalFailure, validationFailure } from '../../errors/platform-error';
-import { SESSION_NAME, type Identity, type IdentityRegistry } from '../../engine/identity';
+
+import { type Identity, type IdentityRegistry, SESSION_NAME } from '../../engine/identity';
 import type { Access } from '../../engine/operation';
+import { applicationFailure, internalFailure, validationFailure } from '../../errors/platform-error';
 import type { IdentifiedRequest, MockResponse, RoutedRequest } from '../types';
 
 export interface IdentityOptions {
@@ -39,7 +40,10 @@ export const createIdentityStage = ({ identities, accessOf, sessionOf }: Identit
     if (access === undefined) return internalFailure(operationId, new Error('no handler in stateful mode'), raw.requestId);
     const named = raw.headers['x-mock-session'];
     if (named !== undefined && !SESSION_NAME.test(named)) {
-      return validationFailure([{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }], raw.requestId);
+      return validationFailure(
+        [{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
+        raw.requestId,
+      );
     }
     const identity = identities.fromAuthorization(raw.headers.authorization, named);
     if (!identity && access !== 'anyone') {
@@ -47,7 +51,8 @@ export const createIdentityStage = ({ identities, accessOf, sessionOf }: Identit
         {
           status: 401,
           code: 'UNAUTHENTICATED',
-          description: 'The access token is not one this mock issued: get a visitor token from POST /oauth2/token, sign in for a member token, or send the API key',
+          description:
+            'The access token is not one this mock issued: get a visitor token from POST /oauth2/token, sign in for a member token, or send the API key',
         },
         raw.requestId,
       );

@@ -2,7 +2,7 @@
 // then the mode's controls; a path there that none answers is a 404 naming the mode. Any other path goes on to
 // the route stage, without waiting: an API request costs this stage one string comparison.
 import { CONTROLS_PREFIX, noSuchControl } from '../../engine/controls';
-import { anyCode, AUTHORIZE_PATH, LOGOUT_PATH, serveOAuthPage, type IssueCode } from '../../oauth-pages';
+import { AUTHORIZE_PATH, anyCode, type IssueCode, LOGOUT_PATH, serveOAuthPage } from '../../oauth-pages';
 import type { MockPages, MockResponse, TargetedRequest } from '../types';
 
 export interface PagesOptions {
@@ -18,7 +18,8 @@ export interface PagesOptions {
 export type PagesStage = (request: TargetedRequest) => Promise<MockResponse> | undefined;
 
 // The sign-in pages live under the controls' prefix: one test tells a page or control from an API path.
-if (!AUTHORIZE_PATH.startsWith(CONTROLS_PREFIX) || !LOGOUT_PATH.startsWith(CONTROLS_PREFIX)) throw new Error(`the sign-in pages must live under ${CONTROLS_PREFIX}`);
+if (!AUTHORIZE_PATH.startsWith(CONTROLS_PREFIX) || !LOGOUT_PATH.startsWith(CONTROLS_PREFIX))
+  throw new Error(`the sign-in pages must live under ${CONTROLS_PREFIX}`);
 
 export const createPagesStage = ({ mode, controls, issueCode = anyCode }: PagesOptions): PagesStage => {
   const answer = async ({ raw, method, path, search }: TargetedRequest): Promise<MockResponse> =>

@@ -16,7 +16,9 @@ export interface RouteOptions {
 /** Notes the operation in `trace` as soon as it is known, even when the request is then refused. */
 export type RouteStage = (request: TargetedRequest, trace: Trace) => RoutedRequest | MockResponse;
 
-export type DecodedParams = { readonly ok: true; readonly params: Record<string, string> } | { readonly ok: false; readonly names: string[] };
+export type DecodedParams =
+  | { readonly ok: true; readonly params: Record<string, string> }
+  | { readonly ok: false; readonly names: string[] };
 
 /** Percent-decodes path parameters; a malformed escape or invalid UTF-8 names the parameter. */
 export const decodePathParams = (raw: Readonly<Record<string, string>>): DecodedParams => {
@@ -37,7 +39,10 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
     const { method, path, raw } = request;
     const route = router.route(method, path);
     if (route.kind === 'not-found') {
-      return applicationFailure({ status: 404, code: 'NOT_FOUND', description: `No operation of the API at ${method} ${path.slice(0, 500)}` }, raw.requestId);
+      return applicationFailure(
+        { status: 404, code: 'NOT_FOUND', description: `No operation of the API at ${method} ${path.slice(0, 500)}` },
+        raw.requestId,
+      );
     }
     if (route.kind === 'method-not-allowed') {
       return applicationFailure(
@@ -57,7 +62,12 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
     const decoded = decodePathParams(route.rawPathParams);
     if (!decoded.ok) {
       return validationFailure(
-        decoded.names.map((field) => ({ field, description: 'is not valid percent-encoded UTF-8', violatedRule: 'FORMAT', ruleName: 'FORMAT' })),
+        decoded.names.map((field) => ({
+          field,
+          description: 'is not valid percent-encoded UTF-8',
+          violatedRule: 'FORMAT',
+          ruleName: 'FORMAT',
+        })),
         raw.requestId,
       );
     }

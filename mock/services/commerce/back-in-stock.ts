@@ -3,7 +3,7 @@
 // says "fail") or marks a request as notified by hand, counts open requests per item and queries them.
 import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
@@ -22,7 +22,11 @@ const requestOr404 = async (context: CallContext, id: string): Promise<Notificat
 
 const save = async (context: CallContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
   await context.store.put(COLLECTIONS.backInStockRequests, request.id as string, request);
-  context.emit(isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated, request.id as string, isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } });
+  context.emit(
+    isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated,
+    request.id as string,
+    isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } },
+  );
   return request;
 };
 
@@ -41,7 +45,10 @@ const page = async (context: CallContext, message: CommerceBody<'queryBackInStoc
   });
   const matching = query(all, at.filter, at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }]);
   const cursor = cursorPage(matching, at);
-  return { requests: cursor.items, metadata: { count: cursor.items.length, offset: at.offset, total: matching.length, cursors: cursor.cursors } };
+  return {
+    requests: cursor.items,
+    metadata: { count: cursor.items.length, offset: at.offset, total: matching.length, cursors: cursor.cursors },
+  };
 };
 
 export const backInStockOperations = defineService('commerce', {
@@ -50,7 +57,10 @@ export const backInStockOperations = defineService('commerce', {
     async handle(context) {
       const { request } = context.body;
       const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
-        (existing) => existing.status === 'RECEIVED' && existing.email?.toLowerCase() === request.email.toLowerCase() && sameItem(existing.catalogReference, request.catalogReference),
+        (existing) =>
+          existing.status === 'RECEIVED' &&
+          existing.email?.toLowerCase() === request.email.toLowerCase() &&
+          sameItem(existing.catalogReference, request.catalogReference),
       );
       if (open) throw refusal(context, 'backInStockRequestExists', `${request.email} already waits for this item (request ${open.id})`);
       const created: NotificationRequest = {
@@ -96,7 +106,9 @@ export const backInStockOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { catalogReferences = [] } = context.query['.r'] ?? {};
-      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter((request) => request.status === 'RECEIVED');
+      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter(
+        (request) => request.status === 'RECEIVED',
+      );
       return {
         body: {
           countsPerCatalogReference: catalogReferences.map((catalogReference) => ({
@@ -118,12 +130,18 @@ export const backInStockOperations = defineService('commerce', {
       const chosen = all.filter(
         (candidate) =>
           candidate.status === 'RECEIVED' &&
-          (request.requestIds?.length ? request.requestIds.includes(candidate.id as string) : sameItem(candidate.catalogReference, request.catalogReference)),
+          (request.requestIds?.length
+            ? request.requestIds.includes(candidate.id as string)
+            : sameItem(candidate.catalogReference, request.catalogReference)),
       );
       for (const candidate of chosen) {
         // The platform processes the notifications asynchronously; the mock passes through PROCESSING at once.
         await save(context, { ...candidate, status: 'PROCESSING' });
-        await save(context, { ...candidate, status: /fail/i.test(candidate.email ?? '') ? 'FAILED' : 'NOTIFICATION_SENT', autoNotified: true });
+        await save(context, {
+          ...candidate,
+          status: /fail/i.test(candidate.email ?? '') ? 'FAILED' : 'NOTIFICATION_SENT',
+          autoNotified: true,
+        });
       }
       return { body: {} };
     },

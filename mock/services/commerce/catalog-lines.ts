@@ -5,11 +5,11 @@ import { findVariant, type Product } from '../../computations/catalogue-product'
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
 import type { SiteSettings } from '../../engine/fixtures';
+import type { CallContext } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
+import { STORES_APP_ID } from '../platform/recommendations';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
-import { STORES_APP_ID } from '../platform/recommendations';
-import type { CallContext } from '../../engine/service-table';
 
 export type CartLineItem = CommerceSchema<'CartLineItem'>;
 type CatalogReference = CommerceSchema<'CatalogReference'>;
@@ -24,7 +24,10 @@ const sameValue = (a: unknown, b: unknown): boolean => {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]))
+  );
 };
 
 /** Two references name the same purchasable item (same product, same options). */
@@ -41,9 +44,11 @@ export const catalogLine = async (
 ): Promise<CartLineItem> => {
   // Every request schema with catalogue lines requires their catalogReference.
   const reference = request.catalogReference as CatalogReference;
-  if (reference.appId !== STORES_APP_ID) throw invalidField(`${field}.catalogReference.appId`, `only the stores catalogue (${STORES_APP_ID}) has items in this mock`);
+  if (reference.appId !== STORES_APP_ID)
+    throw invalidField(`${field}.catalogReference.appId`, `only the stores catalogue (${STORES_APP_ID}) has items in this mock`);
   const product = await store.get<Product>(COLLECTIONS.products, reference.catalogItemId);
-  if (!product || product.visible === false) throw invalidField(`${field}.catalogReference.catalogItemId`, `${reference.catalogItemId} is not a product of the catalogue`);
+  if (!product || product.visible === false)
+    throw invalidField(`${field}.catalogReference.catalogItemId`, `${reference.catalogItemId} is not a product of the catalogue`);
   const options = reference.options as { variantId?: string; options?: Record<string, string> } | undefined;
   const variant = findVariant(product, options);
   if (!variant) throw invalidField(`${field}.catalogReference.options`, `names no variant of ${product.name}`);
@@ -54,7 +59,12 @@ export const catalogLine = async (
   const image = product.media?.mainMedia?.image;
   const tracked = variant.stock?.trackQuantity === true;
   const available = variant.stock?.quantity;
-  const status = variant.stock?.inStock === false ? 'NOT_AVAILABLE' : tracked && available !== undefined && available < quantity ? 'PARTIALLY_AVAILABLE' : 'AVAILABLE';
+  const status =
+    variant.stock?.inStock === false
+      ? 'NOT_AVAILABLE'
+      : tracked && available !== undefined && available < quantity
+        ? 'PARTIALLY_AVAILABLE'
+        : 'AVAILABLE';
   const colorOption = new Set(product.productOptions?.filter((option) => option.optionType === 'color').map((option) => option.name));
   return {
     id,
@@ -73,13 +83,27 @@ export const catalogLine = async (
             colorInfo: {
               original: value,
               translated: value,
-              code: product.productOptions?.find((option) => option.name === name)?.choices?.find((choice) => choice.description === value)?.value ?? '#000000',
+              code:
+                product.productOptions?.find((option) => option.name === name)?.choices?.find((choice) => choice.description === value)
+                  ?.value ?? '#000000',
             },
             lineType: 'COLOR' as const,
           }
-        : { name: { original: name, translated: name }, plainText: { original: value, translated: value }, lineType: 'PLAIN_TEXT' as const },
+        : {
+            name: { original: name, translated: name },
+            plainText: { original: value, translated: value },
+            lineType: 'PLAIN_TEXT' as const,
+          },
     ),
-    ...(image?.url && { image: { id: product.media?.mainMedia?.id ?? '', url: image.url, ...(image.width && { width: image.width }), ...(image.height && { height: image.height }), ...(image.altText && { altText: image.altText }) } }),
+    ...(image?.url && {
+      image: {
+        id: product.media?.mainMedia?.id ?? '',
+        url: image.url,
+        ...(image.width && { width: image.width }),
+        ...(image.height && { height: image.height }),
+        ...(image.altText && { altText: image.altText }),
+      },
+    }),
     availability: { status, ...(tracked && available !== undefined && { quantityAvailable: Math.max(0, available) }) },
     physicalProperties: {
       ...((variant.variant?.weight ?? product.weight) !== undefined && { weight: variant.variant?.weight ?? product.weight }),
@@ -94,7 +118,7 @@ export const catalogLine = async (
 };
 
 /** A cart line for a custom line item: its own name and price, no catalogue behind it. */
-export const customLine = (item: CustomLineItem, settings: SiteSettings, id: string, field: string): CartLineItem => {
+export const customLine = (item: CustomLineItem, settings: SiteSettings, id: string, _field: string): CartLineItem => {
   const quantity = item.quantity ?? 1;
   const price = toCents(item.price);
   return {
@@ -130,8 +154,8 @@ export const requestedLines = async (
   customLineItems: readonly CommerceSchema<'CheckoutCustomLineItem'>[] = [],
 ): Promise<CartLineItem[]> => {
   const lines: CartLineItem[] = [];
-  for (const [index, item] of lineItems.entries()) lines.push(await catalogLine(context.store, settings, item, `lineItems[${index}]`, context.newId()));
+  for (const [index, item] of lineItems.entries())
+    lines.push(await catalogLine(context.store, settings, item, `lineItems[${index}]`, context.newId()));
   customLineItems.forEach((item, index) => lines.push(customLine(item, settings, context.newId(), `customLineItems[${index}]`)));
   return lines;
 };
-

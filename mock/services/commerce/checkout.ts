@@ -6,15 +6,24 @@ import { applyPatch } from '../../computations/field-mask';
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
-import { defineService, type ServiceContext, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService, type ServiceContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { requestedLines, withQuantity, type CartLineItem } from './catalog-lines';
+import type { CommerceSchema } from '../wire-types';
+import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { placeOrder } from './orders';
+import {
+  appliedDiscounts,
+  calculationErrors,
+  cartLineOf,
+  checkoutLine,
+  giftCardOf,
+  priceSummary,
+  shippingInfo,
+  taxSummary,
+} from './purchase-shapes';
 import { refusal } from './refusals';
-import { appliedDiscounts, calculationErrors, cartLineOf, checkoutLine, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 
 export type Checkout = CommerceSchema<'Checkout'>;
 type Address = CommerceSchema<'Address'>;
@@ -32,15 +41,22 @@ const EXTRAS = 'checkoutExtras';
 const CART_EVENTS = eventsOf('wix.ecom.v1.cart');
 const CHECKOUT_EVENTS = eventsOf('wix.ecom.v1.checkout');
 
-const extrasOf = async (context: CallContext, id: string): Promise<CheckoutExtras> => (await context.store.get<CheckoutExtras>(EXTRAS, id)) ?? { id };
+const extrasOf = async (context: CallContext, id: string): Promise<CheckoutExtras> =>
+  (await context.store.get<CheckoutExtras>(EXTRAS, id)) ?? { id };
 
-const destinationOf = (checkout: Checkout): Address | undefined => checkout.shippingInfo?.shippingDestination?.address ?? checkout.billingInfo?.address;
+const destinationOf = (checkout: Checkout): Address | undefined =>
+  checkout.shippingInfo?.shippingDestination?.address ?? checkout.billingInfo?.address;
 
 const totalsOf = (checkout: Checkout, extras: CheckoutExtras, settings: SiteSettings): Totals => {
   const destination = destinationOf(checkout);
   const selected = checkout.shippingInfo?.selectedCarrierServiceOption;
   return computeTotals({
-    lines: (checkout.lineItems ?? []).map((line) => ({ id: line.id as string, unitCents: toCents(line.price?.amount), quantity: line.quantity ?? 1, shippable: line.physicalProperties?.shippable ?? false })),
+    lines: (checkout.lineItems ?? []).map((line) => ({
+      id: line.id as string,
+      unitCents: toCents(line.price?.amount),
+      quantity: line.quantity ?? 1,
+      shippable: line.physicalProperties?.shippable ?? false,
+    })),
     settings,
     ...(extras.couponCode && { couponCode: extras.couponCode }),
     ...(destination && { destination }),
@@ -59,7 +75,12 @@ export const pricedCheckout = (checkout: Checkout, extras: CheckoutExtras, setti
     ...rest,
     lineItems: (checkout.lineItems ?? []).map((line) => checkoutLine(cartLineOf(line), totals, currency)),
     shippingInfo: {
-      ...shippingInfo(totals, currency, checkout.shippingInfo?.shippingDestination?.address, checkout.shippingInfo?.shippingDestination?.contactDetails),
+      ...shippingInfo(
+        totals,
+        currency,
+        checkout.shippingInfo?.shippingDestination?.address,
+        checkout.shippingInfo?.shippingDestination?.contactDetails,
+      ),
       ...(checkout.shippingInfo?.region && { region: checkout.shippingInfo.region }),
     },
     priceSummary: priceSummary(totals, currency),
@@ -87,7 +108,11 @@ const save = async (context: CallContext, checkout: Checkout, extras: CheckoutEx
   const stored = { ...pricedCheckout(checkout, extras, settings), updatedDate: context.now() };
   await context.store.put(COLLECTIONS.checkouts, stored.id as string, stored);
   await context.store.put(EXTRAS, stored.id as string, extras);
-  context.emit(isNew ? CHECKOUT_EVENTS.created : CHECKOUT_EVENTS.updated, stored.id as string, isNew ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  context.emit(
+    isNew ? CHECKOUT_EVENTS.created : CHECKOUT_EVENTS.updated,
+    stored.id as string,
+    isNew ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
+  );
   return stored;
 };
 
@@ -95,7 +120,8 @@ const save = async (context: CallContext, checkout: Checkout, extras: CheckoutEx
 const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> => {
   const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
   if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
-  if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo)) throw refusal(context, 'checkoutOfAnotherBuyer', `Checkout ${id} belongs to another buyer`);
+  if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo))
+    throw refusal(context, 'checkoutOfAnotherBuyer', `Checkout ${id} belongs to another buyer`);
   return checkout;
 };
 
@@ -134,7 +160,12 @@ export const createCheckoutFromLines = async (context: CallContext, settings: Si
     ...(given.billingAddress && { billingInfo: { ...info.billingInfo, address: given.billingAddress } }),
     shippingInfo: {
       ...(shippingAddress && { shippingDestination: { ...info.shippingInfo?.shippingDestination, address: shippingAddress } }),
-      ...(wantedShipping?.code && { selectedCarrierServiceOption: { code: wantedShipping.code, ...(wantedShipping.carrierId && { carrierId: wantedShipping.carrierId }) } }),
+      ...(wantedShipping?.code && {
+        selectedCarrierServiceOption: {
+          code: wantedShipping.code,
+          ...(wantedShipping.carrierId && { carrierId: wantedShipping.carrierId }),
+        },
+      }),
     },
     ...((given.buyerNote ?? info.buyerNote) && { buyerNote: given.buyerNote ?? info.buyerNote }),
     buyerInfo: { ...buyerIdsOf(identity), ...((given.email ?? info.buyerInfo?.email) && { email: given.email ?? info.buyerInfo?.email }) },
@@ -159,7 +190,8 @@ export const createCheckoutFromLines = async (context: CallContext, settings: Si
 
 const lineIdsCheck = (checkout: Checkout, ids: readonly string[], field: string) =>
   ids.forEach((id, index) => {
-    if (!checkout.lineItems?.some((line) => line.id === id)) throw invalidField(`${field}[${index}]`, `${id} is not a line item of the checkout`);
+    if (!checkout.lineItems?.some((line) => line.id === id))
+      throw invalidField(`${field}[${index}]`, `${id} is not a line item of the checkout`);
   });
 
 /** The operations that change an open checkout (its id in the path) and answer it. */
@@ -173,12 +205,18 @@ type CheckoutChange =
   | 'updateCheckoutLineItemsQuantity';
 
 const change =
-  <K extends CheckoutChange>(update: (context: ServiceContext<'commerce', K>, checkout: Checkout, extras: CheckoutExtras) => Promise<[Checkout, CheckoutExtras]> | [Checkout, CheckoutExtras]) =>
+  <K extends CheckoutChange>(
+    update: (
+      context: ServiceContext<'commerce', K>,
+      checkout: Checkout,
+      extras: CheckoutExtras,
+    ) => Promise<[Checkout, CheckoutExtras]> | [Checkout, CheckoutExtras],
+  ) =>
   async (context: ServiceContext<'commerce', K>) => {
-  const checkout = await openCheckout(context, context.path.id);
-  const [next, extras] = await update(context, checkout, await extrasOf(context, checkout.id as string));
-  return { body: { checkout: await save(context, next, extras) } };
-};
+    const checkout = await openCheckout(context, context.path.id);
+    const [next, extras] = await update(context, checkout, await extrasOf(context, checkout.id as string));
+    return { body: { checkout: await save(context, next, extras) } };
+  };
 
 export const checkoutOperations = defineService('commerce', {
   createCheckout: {
@@ -216,7 +254,9 @@ export const checkoutOperations = defineService('commerce', {
       const checkout = await checkoutOf(context, context.path.id);
       const extras = await extrasOf(context, checkout.id as string);
       const settings = await readSettings(context.store);
-      return { body: { checkoutUrl: extras.overrideCheckoutUrl ?? `${settings.siteUrl.replace(/\/+$/, '')}/checkout?checkoutId=${checkout.id}` } };
+      return {
+        body: { checkoutUrl: extras.overrideCheckoutUrl ?? `${settings.siteUrl.replace(/\/+$/, '')}/checkout?checkoutId=${checkout.id}` },
+      };
     },
   },
   getCheckoutPaymentSettings: {
@@ -248,8 +288,14 @@ export const checkoutOperations = defineService('commerce', {
     }),
   },
   removeCheckoutCoupon: { access: 'shopper', handle: change((_context, checkout, { couponCode: _code, ...extras }) => [checkout, extras]) },
-  removeCheckoutGiftCard: { access: 'shopper', handle: change((_context, checkout, { giftCardCode: _code, ...extras }) => [checkout, extras]) },
-  removeCheckoutOverrideCheckoutUrl: { access: 'shopper', handle: change((_context, checkout, { overrideCheckoutUrl: _url, ...extras }) => [checkout, extras]) },
+  removeCheckoutGiftCard: {
+    access: 'shopper',
+    handle: change((_context, checkout, { giftCardCode: _code, ...extras }) => [checkout, extras]),
+  },
+  removeCheckoutOverrideCheckoutUrl: {
+    access: 'shopper',
+    handle: change((_context, checkout, { overrideCheckoutUrl: _url, ...extras }) => [checkout, extras]),
+  },
   addToCheckout: {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
@@ -271,14 +317,24 @@ export const checkoutOperations = defineService('commerce', {
     access: 'shopper',
     handle: change(async (context, checkout, extras) => {
       const { lineItems } = context.body;
-      lineIdsCheck(checkout, lineItems.map((line) => line.id), 'lineItems');
+      lineIdsCheck(
+        checkout,
+        lineItems.map((line) => line.id),
+        'lineItems',
+      );
       const settings = await readSettings(context.store);
       return [
         {
           ...checkout,
           lineItems: (checkout.lineItems ?? []).map((line) => {
             const wanted = lineItems.find((item) => item.id === line.id);
-            return wanted?.quantity === undefined ? line : ({ ...line, quantity: wanted.quantity, lineItemPrice: multiCurrencyPrice(toCents(line.price?.amount) * wanted.quantity, settings.currency) } as typeof line);
+            return wanted?.quantity === undefined
+              ? line
+              : ({
+                  ...line,
+                  quantity: wanted.quantity,
+                  lineItemPrice: multiCurrencyPrice(toCents(line.price?.amount) * wanted.quantity, settings.currency),
+                } as typeof line);
           }),
         },
         extras,
@@ -290,7 +346,8 @@ export const checkoutOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const checkout = await checkoutOf(context, context.path.id);
-      if (checkout.completed) throw refusal(context, 'checkoutAlreadyPaid', `Checkout ${checkout.id} is completed: an order was created from it already`);
+      if (checkout.completed)
+        throw refusal(context, 'checkoutAlreadyPaid', `Checkout ${checkout.id} is completed: an order was created from it already`);
       if (!checkout.lineItems?.length) throw refusal(context, 'emptyCheckout', `Checkout ${checkout.id} has no line items`);
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };

@@ -1,20 +1,21 @@
 // The visitor's current cart: one per identity (visitor, member or the merchant's own), created by the first
 // add, priced from the catalogue, merged by item, with coupon and merchant discounts; estimates totals with
 // shipping and tax from the fixture rules; turns into a checkout.
+
+import type { Product } from '../../computations/catalogue-product';
 import { computeTotals, type MerchantDiscountInput, type Totals } from '../../computations/commerce-totals';
-import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
 import { applyPatch } from '../../computations/field-mask';
+import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
 import { readSettings, type SiteSettings } from '../../engine/fixtures';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
+import { eventsOf } from '../event-types';
 import { buyerIdsOf } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
-import type { Product } from '../../computations/catalogue-product';
-import { catalogLine, customLine, sameItem, withQuantity, type CartLineItem } from './catalog-lines';
-import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
+import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
-import { eventsOf } from '../event-types';
+import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { refusal } from './refusals';
 
 export type Cart = CommerceSchema<'Cart'>;
@@ -45,11 +46,20 @@ const cartOr404 = async (context: CallContext): Promise<Cart> => {
 const couponCodeOf = (cart: Cart): string | undefined => cart.appliedDiscounts?.find((discount) => discount.coupon?.code)?.coupon?.code;
 
 const merchantDiscountsOf = (cart: Cart): MerchantDiscountInput[] =>
-  (cart.appliedDiscounts ?? []).flatMap((discount) => (discount.merchantDiscount?.amount?.amount ? [{ kind: 'AMOUNT' as const, amountCents: toCents(discount.merchantDiscount.amount.amount) }] : []));
+  (cart.appliedDiscounts ?? []).flatMap((discount) =>
+    discount.merchantDiscount?.amount?.amount
+      ? [{ kind: 'AMOUNT' as const, amountCents: toCents(discount.merchantDiscount.amount.amount) }]
+      : [],
+  );
 
 export const cartTotals = (cart: Cart, settings: SiteSettings, extra: Partial<Parameters<typeof computeTotals>[0]> = {}): Totals =>
   computeTotals({
-    lines: (cart.lineItems ?? []).map((line) => ({ id: line.id as string, unitCents: toCents(line.price?.amount), quantity: line.quantity ?? 1, shippable: line.physicalProperties?.shippable ?? false })),
+    lines: (cart.lineItems ?? []).map((line) => ({
+      id: line.id as string,
+      unitCents: toCents(line.price?.amount),
+      quantity: line.quantity ?? 1,
+      shippable: line.physicalProperties?.shippable ?? false,
+    })),
     settings,
     ...(couponCodeOf(cart) && { couponCode: couponCodeOf(cart) }),
     merchantDiscounts: merchantDiscountsOf(cart),
@@ -61,7 +71,9 @@ const priced = (cart: Cart, settings: SiteSettings, now: string): Cart => {
   const currency = settings.currency;
   // A line whose price already follows its quantity is kept as it is (stored lines are shared, not copied).
   const lineItems = (cart.lineItems ?? []).map((line) =>
-    line.lineItemPrice?.amount === toAmount(toCents(line.price?.amount) * (line.quantity ?? 1)) ? line : withQuantity(line, line.quantity ?? 1, currency),
+    line.lineItemPrice?.amount === toAmount(toCents(line.price?.amount) * (line.quantity ?? 1))
+      ? line
+      : withQuantity(line, line.quantity ?? 1, currency),
   );
   const totals = cartTotals({ ...cart, lineItems }, settings);
   return {
@@ -132,9 +144,11 @@ const addRequested = async (
     }
     const productId = item.catalogReference?.catalogItemId ?? '';
     const product = await context.store.get<Product>(COLLECTIONS.products, productId);
-    if (!product || product.visible === false) throw invalidField(`lineItems[${index}].catalogReference.catalogItemId`, `${productId} is not a product of the catalogue`);
+    if (!product || product.visible === false)
+      throw invalidField(`lineItems[${index}].catalogReference.catalogItemId`, `${productId} is not a product of the catalogue`);
     const quantity = (merged[same]?.quantity ?? 0) + (item.quantity ?? 1);
-    if (quantity > MAX_QUANTITY) throw invalidField(`lineItems[${index}].quantity`, `would make ${quantity} of this item in the cart: at most ${MAX_QUANTITY}`, 'MAX');
+    if (quantity > MAX_QUANTITY)
+      throw invalidField(`lineItems[${index}].quantity`, `would make ${quantity} of this item in the cart: at most ${MAX_QUANTITY}`, 'MAX');
     merged[same] = withQuantity(merged[same] as CartLineItem, quantity, settings.currency);
   }
   customLineItems.forEach((item, index) => merged.push(customLine(item, settings, context.newId(), `customLineItems[${index}]`)));
@@ -143,7 +157,10 @@ const addRequested = async (
 };
 
 const checkCoupon = (cart: Cart, settings: SiteSettings, couponCode: string): Cart => {
-  const withCoupon: Cart = { ...cart, appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }] };
+  const withCoupon: Cart = {
+    ...cart,
+    appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }],
+  };
   const totals = cartTotals(withCoupon, settings);
   if (totals.couponError) throw invalidField('couponCode', totals.couponError);
   return withCoupon;
@@ -160,7 +177,9 @@ const estimate = (cart: Cart, settings: SiteSettings, request: CommerceBody<'est
   const currency = settings.currency;
   const totals = cartTotals(cart, settings, {
     ...(destination && { destination }),
-    ...((request.selectedShippingOption ?? cart.selectedShippingOption) && { selectedShipping: request.selectedShippingOption ?? cart.selectedShippingOption }),
+    ...((request.selectedShippingOption ?? cart.selectedShippingOption) && {
+      selectedShipping: request.selectedShippingOption ?? cart.selectedShippingOption,
+    }),
     ...(request.calculateTax !== undefined && { calculateTax: request.calculateTax }),
     ...(request.calculateShipping !== undefined && { calculateShipping: request.calculateShipping }),
   });
@@ -170,9 +189,20 @@ const estimate = (cart: Cart, settings: SiteSettings, request: CommerceBody<'est
     calculatedLineItems: (cart.lineItems ?? []).map((line) => ({
       lineItemId: line.id,
       pricesBreakdown: {
-        totalPriceAfterTax: multiCurrencyPrice(toCents(line.lineItemPrice?.amount) - (totals.lineDiscount.get(line.id as string) ?? 0) + (totals.lineTax.get(line.id as string) ?? 0), currency),
-        totalPriceBeforeTax: multiCurrencyPrice(toCents(line.lineItemPrice?.amount) - (totals.lineDiscount.get(line.id as string) ?? 0), currency),
-        taxDetails: { taxRate: totals.taxRule?.rate ?? '0', totalTax: multiCurrencyPrice(totals.lineTax.get(line.id as string) ?? 0, currency) },
+        totalPriceAfterTax: multiCurrencyPrice(
+          toCents(line.lineItemPrice?.amount) -
+            (totals.lineDiscount.get(line.id as string) ?? 0) +
+            (totals.lineTax.get(line.id as string) ?? 0),
+          currency,
+        ),
+        totalPriceBeforeTax: multiCurrencyPrice(
+          toCents(line.lineItemPrice?.amount) - (totals.lineDiscount.get(line.id as string) ?? 0),
+          currency,
+        ),
+        taxDetails: {
+          taxRate: totals.taxRule?.rate ?? '0',
+          totalTax: multiCurrencyPrice(totals.lineTax.get(line.id as string) ?? 0, currency),
+        },
         totalDiscount: multiCurrencyPrice(totals.lineDiscount.get(line.id as string) ?? 0, currency),
         price: line.price,
         priceBeforeDiscounts: line.priceBeforeDiscounts,
@@ -206,7 +236,16 @@ export const currentCartOperations = defineService('commerce', {
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
       const cart = existing ?? emptyCart(context, settings);
-      return { body: { cart: await save(context, { ...cart, lineItems: await addRequested(context, settings, cart, lineItems, customLineItems) }, settings, !existing) } };
+      return {
+        body: {
+          cart: await save(
+            context,
+            { ...cart, lineItems: await addRequested(context, settings, cart, lineItems, customLineItems) },
+            settings,
+            !existing,
+          ),
+        },
+      };
     },
   },
   updateCurrentCart: {
@@ -226,11 +265,14 @@ export const currentCartOperations = defineService('commerce', {
           ...cart,
           appliedDiscounts: [
             ...(cart.appliedDiscounts ?? []).filter((discount) => !discount.merchantDiscount),
-            ...request.merchantDiscounts.map((discount) => ({ merchantDiscount: { kind: 'AMOUNT' as const, amount: multiCurrencyPrice(toCents(discount.amount), settings.currency) } })),
+            ...request.merchantDiscounts.map((discount) => ({
+              merchantDiscount: { kind: 'AMOUNT' as const, amount: multiCurrencyPrice(toCents(discount.amount), settings.currency) },
+            })),
           ],
         };
       }
-      if (request.lineItems?.length || request.customLineItems?.length) cart = { ...cart, lineItems: await addRequested(context, settings, cart, request.lineItems, request.customLineItems) };
+      if (request.lineItems?.length || request.customLineItems?.length)
+        cart = { ...cart, lineItems: await addRequested(context, settings, cart, request.lineItems, request.customLineItems) };
       return { body: { cart: await save(context, cart, settings, !existing) } };
     },
   },
@@ -251,7 +293,16 @@ export const currentCartOperations = defineService('commerce', {
       const cart = await cartOr404(context);
       lineIdsOf(cart, lineItemIds, 'lineItemIds');
       const settings = await readSettings(context.store);
-      return { body: { cart: await save(context, { ...cart, lineItems: (cart.lineItems ?? []).filter((line) => !lineItemIds.includes(line.id as string)) }, settings, false) } };
+      return {
+        body: {
+          cart: await save(
+            context,
+            { ...cart, lineItems: (cart.lineItems ?? []).filter((line) => !lineItemIds.includes(line.id as string)) },
+            settings,
+            false,
+          ),
+        },
+      };
     },
   },
   updateCurrentCartLineItemsQuantity: {
@@ -259,7 +310,11 @@ export const currentCartOperations = defineService('commerce', {
     async handle(context) {
       const { lineItems } = context.body;
       const cart = await cartOr404(context);
-      lineIdsOf(cart, lineItems.map((line) => line.id), 'lineItems');
+      lineIdsOf(
+        cart,
+        lineItems.map((line) => line.id),
+        'lineItems',
+      );
       const settings = await readSettings(context.store);
       const updated = (cart.lineItems ?? []).map((line) => {
         const change = lineItems.find((item) => item.id === line.id);
@@ -273,7 +328,16 @@ export const currentCartOperations = defineService('commerce', {
     async handle(context) {
       const cart = await cartOr404(context);
       const settings = await readSettings(context.store);
-      return { body: { cart: await save(context, { ...cart, appliedDiscounts: (cart.appliedDiscounts ?? []).filter((discount) => !discount.coupon) }, settings, false) } };
+      return {
+        body: {
+          cart: await save(
+            context,
+            { ...cart, appliedDiscounts: (cart.appliedDiscounts ?? []).filter((discount) => !discount.coupon) },
+            settings,
+            false,
+          ),
+        },
+      };
     },
   },
   estimateCurrentCartTotals: {
@@ -299,7 +363,9 @@ export const currentCartOperations = defineService('commerce', {
         ...(request.shippingAddress && { shippingAddress: request.shippingAddress }),
         ...(!request.shippingAddress && cart.contactInfo?.address && { shippingAddress: cart.contactInfo.address }),
         ...(request.billingAddress && { billingAddress: request.billingAddress }),
-        ...((request.selectedShippingOption ?? cart.selectedShippingOption) && { selectedShippingOption: request.selectedShippingOption ?? cart.selectedShippingOption }),
+        ...((request.selectedShippingOption ?? cart.selectedShippingOption) && {
+          selectedShippingOption: request.selectedShippingOption ?? cart.selectedShippingOption,
+        }),
         ...((request.email ?? cart.buyerInfo?.email) && { email: request.email ?? cart.buyerInfo?.email }),
       });
       await save(context, { ...cart, checkoutId: checkout.id }, settings, false);

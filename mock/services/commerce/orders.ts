@@ -6,15 +6,15 @@ import { applyPatch } from '../../computations/field-mask';
 import { orderPrice, percentOf, toCents } from '../../computations/money';
 import { cursorPage, cursorQuery } from '../../computations/paging';
 import { query, readFilter } from '../../computations/query-language';
+import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
+import type { CommerceSchema } from '../wire-types';
 import { refusal } from './refusals';
-import { invalidField } from '../../engine/failure';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -80,7 +80,8 @@ export const paymentSums = (transactions: OrderTransactions) => {
     const status = payment.regularPaymentDetails?.status ?? payment.status;
     const captures = payment.regularPaymentDetails?.authorizationDetails?.captures;
     // A captured authorization pays what was captured, which may be less than was authorized.
-    if (status === 'APPROVED' && captures?.length) approved += captures.filter((c) => c.status === 'SUCCEEDED').reduce((sum, c) => sum + toCents(c.amount?.amount), 0);
+    if (status === 'APPROVED' && captures?.length)
+      approved += captures.filter((c) => c.status === 'SUCCEEDED').reduce((sum, c) => sum + toCents(c.amount?.amount), 0);
     else if (status === 'APPROVED') approved += amount;
     else if (status === 'AUTHORIZED') authorized += amount;
     else if (status === 'REFUNDED') refunded += amount;
@@ -118,10 +119,15 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
       refunded: orderPrice(sums.refunded, currency),
       authorized: orderPrice(sums.authorized, currency),
     },
-    activities: [...(order.activities ?? []), ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : [])],
+    activities: [
+      ...(order.activities ?? []),
+      ...(becomesPaid ? [{ id: context.newId(), createdDate: now, type: 'ORDER_PAID' as const }] : []),
+    ],
   };
   if (paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.payment_status_updated, order.id as string, { actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, order.id as string, {
+      actionEvent: { body: { order: next, previousPaymentStatus: order.paymentStatus } },
+    });
   }
   if (approve) context.emit(ORDER_EVENTS.approved, order.id as string, { actionEvent: { body: { order: next } } });
   return next;
@@ -130,7 +136,11 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
 export const saveOrder = async (context: CallContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
   const stored: Order = { ...order, updatedDate: context.now() };
   await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
-  context.emit(ORDER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  context.emit(
+    ORDER_EVENTS[event],
+    stored.id as string,
+    event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
+  );
   return stored;
 };
 
@@ -143,7 +153,13 @@ const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], 
     const variantId = (line.catalogReference?.options as { variantId?: string } | undefined)?.variantId;
     const variants = (product.variants ?? []).map((variant, index) =>
       (variantId ? variant.id === variantId : index === 0)
-        ? { ...variant, stock: { ...variant.stock, quantity: Math.min(99_999, Math.max(0, (variant.stock?.quantity ?? 0) + direction * (line.quantity ?? 0))) } }
+        ? {
+            ...variant,
+            stock: {
+              ...variant.stock,
+              quantity: Math.min(99_999, Math.max(0, (variant.stock?.quantity ?? 0) + direction * (line.quantity ?? 0))),
+            },
+          }
         : variant,
     );
     await saveProduct(context, { ...product, variants });
@@ -152,7 +168,10 @@ const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], 
 
 const orderLineOf = (line: NonNullable<Checkout['lineItems']>[number], currency: string): OrderLineItem => ({
   id: line.id,
-  productName: { original: line.productName?.original ?? 'Item', translated: line.productName?.translated ?? line.productName?.original ?? 'Item' },
+  productName: {
+    original: line.productName?.original ?? 'Item',
+    translated: line.productName?.translated ?? line.productName?.original ?? 'Item',
+  },
   ...(line.catalogReference && { catalogReference: line.catalogReference }),
   quantity: line.quantity ?? 1,
   totalDiscount: orderPrice(toCents(line.discount?.amount), currency),
@@ -233,12 +252,25 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
     appliedDiscounts: (checkout.appliedDiscounts ?? []).map((discount) => ({
       id: context.newId(),
       discountType: discount.discountType ?? 'GLOBAL',
-      ...(discount.coupon && { coupon: { id: discount.coupon.id, code: discount.coupon.code, name: discount.coupon.name, amount: orderPrice(toCents(discount.coupon.amount?.amount), currency) } }),
-      ...(discount.merchantDiscount && { merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) } }),
+      ...(discount.coupon && {
+        coupon: {
+          id: discount.coupon.id,
+          code: discount.coupon.code,
+          name: discount.coupon.name,
+          amount: orderPrice(toCents(discount.coupon.amount?.amount), currency),
+        },
+      }),
+      ...(discount.merchantDiscount && {
+        merchantDiscount: { kind: 'FLAT' as const, amount: orderPrice(toCents(discount.merchantDiscount.amount?.amount), currency) },
+      }),
     })),
     activities: [{ id: context.newId(), createdDate: now, type: 'ORDER_PLACED' }],
     createdBy: checkout.createdBy ?? createdByOf(context.identity as NonNullable<CallContext['identity']>),
-    channelInfo: { type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<Order['channelInfo']>['type'] },
+    channelInfo: {
+      type: (checkout.channelType && checkout.channelType !== 'UNSPECIFIED' ? checkout.channelType : 'WEB') as NonNullable<
+        Order['channelInfo']
+      >['type'],
+    },
     seenByAHuman: false,
     checkoutId: checkout.id,
     tags: emptyTags(),
@@ -276,7 +308,10 @@ const manualOrder = async (context: CallContext, sent: Order): Promise<Order> =>
     };
   });
   const shipping = toCents(given.shippingInfo?.cost?.price?.amount);
-  const discount = (given.appliedDiscounts ?? []).reduce((sum, d) => sum + toCents(d.coupon?.amount?.amount ?? d.merchantDiscount?.amount?.amount ?? d.discountRule?.amount?.amount), 0);
+  const discount = (given.appliedDiscounts ?? []).reduce(
+    (sum, d) => sum + toCents(d.coupon?.amount?.amount ?? d.merchantDiscount?.amount?.amount ?? d.discountRule?.amount?.amount),
+    0,
+  );
   const total = Math.max(0, subtotal + shipping + tax - discount);
   return {
     ...given,
@@ -315,7 +350,9 @@ const updateOne = async (context: CallContext, order: Order, patch: Order, mask:
   const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
   const stored = await saveOrder(context, updated);
   if (stored.paymentStatus !== order.paymentStatus) {
-    context.emit(ORDER_EVENTS.payment_status_updated, id, { actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } } });
+    context.emit(ORDER_EVENTS.payment_status_updated, id, {
+      actionEvent: { body: { order: stored, previousPaymentStatus: order.paymentStatus } },
+    });
   }
   return stored;
 };
@@ -341,10 +378,18 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { search } = context.body;
       const at = cursorQuery(
-        { ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }), ...(search?.sort && { sort: search.sort }), ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }) },
+        {
+          ...(search?.filter && { filter: readFilter(search.filter, 'search.filter') }),
+          ...(search?.sort && { sort: search.sort }),
+          ...(search?.cursorPaging && { cursorPaging: search.cursorPaging }),
+        },
         'search.cursorPaging.cursor',
       );
-      const matching = query(await context.store.list<Order>(COLLECTIONS.orders), at.filter, at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }]);
+      const matching = query(
+        await context.store.list<Order>(COLLECTIONS.orders),
+        at.filter,
+        at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }],
+      );
       const page = cursorPage(matching, at);
       return { body: { orders: page.items, metadata: { count: page.items.length, cursors: page.cursors, hasNext: page.hasNext } } };
     },
@@ -388,7 +433,12 @@ export const orderOperations = defineService('commerce', {
         }
       }
       const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+      return {
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+        },
+      };
     },
   },
   cancelOrder: {
@@ -407,12 +457,24 @@ export const orderOperations = defineService('commerce', {
         status: 'CANCELED',
         activities: [
           ...(order.activities ?? []),
-          { id: context.newId(), createdDate: now, type: 'ORDER_CANCELED', ...(request.customMessage && { merchantComment: { message: request.customMessage } }) },
+          {
+            id: context.newId(),
+            createdDate: now,
+            type: 'ORDER_CANCELED',
+            ...(request.customMessage && { merchantComment: { message: request.customMessage } }),
+          },
         ],
       };
       const stored = await saveOrder(context, canceled);
       context.emit(ORDER_EVENTS.canceled, stored.id as string, {
-        actionEvent: { body: { order: stored, restockAllItems: request.restockAllItems === true, sendOrderCanceledEmail: request.sendOrderCanceledEmail === true, ...(request.customMessage && { customMessage: request.customMessage }) } },
+        actionEvent: {
+          body: {
+            order: stored,
+            restockAllItems: request.restockAllItems === true,
+            sendOrderCanceledEmail: request.sendOrderCanceledEmail === true,
+            ...(request.customMessage && { customMessage: request.customMessage }),
+          },
+        },
       });
       return { body: { order: stored } };
     },
@@ -438,7 +500,12 @@ export const orderOperations = defineService('commerce', {
         results.push(bulkResult(id, index));
       }
       const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+      return {
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+        },
+      };
     },
   },
 });

@@ -3,12 +3,21 @@
 // authorized one with delayed capture), and capturing or voiding authorized payments. Every change shows in
 // the order's transactions and payment status.
 import { orderPrice, toCents } from '../../computations/money';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
-import { refusal, type CommerceRefusal } from './refusals';
-import { orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf, type Order, type OrderTransactions, type PaymentMethodRecord } from './orders';
+import type { CommerceSchema } from '../wire-types';
+import {
+  type Order,
+  type OrderTransactions,
+  orderOr404,
+  type PaymentMethodRecord,
+  paymentSums,
+  saveOrder,
+  settleOrder,
+  transactionsOf,
+} from './orders';
+import { type CommerceRefusal, refusal } from './refusals';
 
 type Payment = CommerceSchema<'OrderPayment'>;
 type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusResponse'>['status']>;
@@ -17,9 +26,16 @@ type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusRes
 const ORDER_TRANSACTIONS_UPDATED = undeclaredEvent('wix.ecom.v1.order_transactions_updated', 'wix.ecom.v1.order_transactions', 'updated');
 
 /** The collectability statuses the mock tells apart. */
-type Noncollectable = Extract<Collectability, 'NONCOLLECTABLE_ORDER_IS_CANCELLED' | 'NONCOLLECTABLE_ORDER_IS_PAID' | 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD'>;
+type Noncollectable = Extract<
+  Collectability,
+  'NONCOLLECTABLE_ORDER_IS_CANCELLED' | 'NONCOLLECTABLE_ORDER_IS_PAID' | 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD'
+>;
 
-const collectability = async (context: CallContext, order: Order, transactions: OrderTransactions): Promise<{ status: 'COLLECTABLE' | Noncollectable; amountCents: number }> => {
+const collectability = async (
+  context: CallContext,
+  order: Order,
+  transactions: OrderTransactions,
+): Promise<{ status: 'COLLECTABLE' | Noncollectable; amountCents: number }> => {
   const sums = paymentSums(transactions);
   const due = Math.max(0, toCents(order.priceSummary?.total?.amount) - sums.approved - sums.authorized);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amountCents: 0 };
@@ -47,7 +63,12 @@ const authorizedPayments = (context: CallContext, transactions: OrderTransaction
     if (!payment) throw refusal(context, 'paymentNotFound', `${id} is not a payment of the order`, { paymentId: id });
     const status = payment.regularPaymentDetails?.status;
     if (status !== 'AUTHORIZED') {
-      throw refusal(context, (status && NOT_AUTHORIZED[status]) || 'paymentNotAuthorized', `Payment ${id} is ${status ?? 'not a card payment'}: only authorized payments are captured or voided`, { paymentId: id });
+      throw refusal(
+        context,
+        (status && NOT_AUTHORIZED[status]) || 'paymentNotAuthorized',
+        `Payment ${id} is ${status ?? 'not a card payment'}: only authorized payments are captured or voided`,
+        { paymentId: id },
+      );
     }
   });
 
@@ -85,10 +106,16 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const order = await orderOr404(context, context.path.ecomOrderId);
       const transactions = await transactionsOf(context, order.id as string);
       const { status, amountCents } = await collectability(context, order, transactions);
-      if (status !== 'COLLECTABLE') throw refusal(context, NONCOLLECTABLE[status], `The payment of order ${order.id} cannot be collected: ${status}`);
+      if (status !== 'COLLECTABLE')
+        throw refusal(context, NONCOLLECTABLE[status], `The payment of order ${order.id} cannot be collected: ${status}`);
       const amount = toCents(request.amount.amount);
       if (!(amount > 0 && amount <= amountCents)) {
-        throw refusal(context, 'invalidAmount', `amount.amount must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`, { amount: request.amount.amount });
+        throw refusal(
+          context,
+          'invalidAmount',
+          `amount.amount must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`,
+          { amount: request.amount.amount },
+        );
       }
       const delayed = request.delayedCapture === true || request.delayedCaptureSettings !== undefined;
       const now = context.now();
@@ -135,14 +162,23 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { payments } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
-      authorizedPayments(context, transactions, payments.map((p) => p.paymentId ?? ''));
+      authorizedPayments(
+        context,
+        transactions,
+        payments.map((p) => p.paymentId ?? ''),
+      );
       const now = context.now();
       payments.forEach((wanted, index) => {
         transactions = withPayment(transactions, wanted.paymentId as string, (payment) => {
           const authorized = toCents(payment.amount?.amount);
           const amount = wanted.amount?.amount === undefined ? authorized : toCents(wanted.amount.amount);
           if (!(amount > 0 && amount <= authorized)) {
-            throw refusal(context, 'invalidAmount', `payments[${index}].amount.amount must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`, { paymentId: wanted.paymentId });
+            throw refusal(
+              context,
+              'invalidAmount',
+              `payments[${index}].amount.amount must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`,
+              { paymentId: wanted.paymentId },
+            );
           }
           const details = payment.regularPaymentDetails ?? {};
           return {
@@ -153,7 +189,10 @@ export const paymentsCollectorOperations = defineService('commerce', {
               status: 'APPROVED',
               authorizationDetails: {
                 ...details.authorizationDetails,
-                captures: [...(details.authorizationDetails?.captures ?? []), { id: context.newId(), status: 'SUCCEEDED', amount: orderPrice(amount, order.currency ?? 'USD'), createdDate: now }],
+                captures: [
+                  ...(details.authorizationDetails?.captures ?? []),
+                  { id: context.newId(), status: 'SUCCEEDED', amount: orderPrice(amount, order.currency ?? 'USD'), createdDate: now },
+                ],
               },
             },
           };
@@ -177,7 +216,10 @@ export const paymentsCollectorOperations = defineService('commerce', {
           regularPaymentDetails: {
             ...payment.regularPaymentDetails,
             status: 'VOIDED',
-            authorizationDetails: { ...payment.regularPaymentDetails?.authorizationDetails, void: { status: 'SUCCEEDED', voidedDate: now, reason: 'MANUAL' } },
+            authorizationDetails: {
+              ...payment.regularPaymentDetails?.authorizationDetails,
+              void: { status: 'SUCCEEDED', voidedDate: now, reason: 'MANUAL' },
+            },
           },
         }));
       }

@@ -22,13 +22,20 @@ const quoteOption = (quote: ShippingQuote, currency: string) => ({
   title: quote.option.title,
   logistics: {
     ...(quote.option.deliveryTime && { deliveryTime: quote.option.deliveryTime }),
-    ...(quote.option.pickupAddress && { pickupDetails: { address: quote.option.pickupAddress, businessLocation: true, pickupMethod: 'STORE_PICKUP' as const } }),
+    ...(quote.option.pickupAddress && {
+      pickupDetails: { address: quote.option.pickupAddress, businessLocation: true, pickupMethod: 'STORE_PICKUP' as const },
+    }),
   },
   cost: { price: multiCurrencyPrice(quote.priceCents, currency), otherCharges: [] },
 });
 
 /** ShippingInfo: where to, the option chosen (priced before and after tax) and every option that serves it. */
-export const shippingInfo = (totals: Totals, currency: string, destination: Address | undefined, contact?: CommerceSchema<'FullAddressContactDetails'>) => {
+export const shippingInfo = (
+  totals: Totals,
+  currency: string,
+  destination: Address | undefined,
+  contact?: CommerceSchema<'FullAddressContactDetails'>,
+) => {
   const carriers = new Map<string, ShippingQuote[]>();
   for (const quote of totals.quotes) carriers.set(quote.option.carrierId, [...(carriers.get(quote.option.carrierId) ?? []), quote]);
   const selected = totals.selected;
@@ -49,22 +56,45 @@ export const shippingInfo = (totals: Totals, currency: string, destination: Addr
         carrierId: selected.option.carrierId,
       },
     }),
-    carrierServiceOptions: [...carriers.entries()].map(([carrierId, quotes]) => ({ carrierId, shippingOptions: quotes.map((quote) => quoteOption(quote, currency)) })),
+    carrierServiceOptions: [...carriers.entries()].map(([carrierId, quotes]) => ({
+      carrierId,
+      shippingOptions: quotes.map((quote) => quoteOption(quote, currency)),
+    })),
   };
 };
 
 /** The discounts applied: the coupon (with its amount) and merchant discounts. */
 export const appliedDiscounts = (totals: Totals, currency: string) => [
   ...(totals.coupon
-    ? [{ discountType: 'GLOBAL' as const, coupon: { id: totals.coupon.id, code: totals.coupon.code, name: totals.coupon.name, amount: multiCurrencyPrice(totals.couponDiscount, currency) } }]
+    ? [
+        {
+          discountType: 'GLOBAL' as const,
+          coupon: {
+            id: totals.coupon.id,
+            code: totals.coupon.code,
+            name: totals.coupon.name,
+            amount: multiCurrencyPrice(totals.couponDiscount, currency),
+          },
+        },
+      ]
     : []),
-  ...(totals.merchantDiscount > 0 ? [{ discountType: 'GLOBAL' as const, merchantDiscount: { kind: 'AMOUNT' as const, amount: multiCurrencyPrice(totals.merchantDiscount, currency) } }] : []),
+  ...(totals.merchantDiscount > 0
+    ? [
+        {
+          discountType: 'GLOBAL' as const,
+          merchantDiscount: { kind: 'AMOUNT' as const, amount: multiCurrencyPrice(totals.merchantDiscount, currency) },
+        },
+      ]
+    : []),
 ];
 
 export const taxSummary = (totals: Totals, currency: string) => ({
   taxableAmount: multiCurrencyPrice(totals.taxRule ? totals.afterDiscounts + totals.shipping : 0, currency),
   totalTax: multiCurrencyPrice(totals.tax, currency),
-  calculationDetails: { rateType: totals.taxRule ? ('MANUAL_RATE' as const) : ('NO_TAX_COLLECTED' as const), ...(totals.taxRule && { manualRateReason: 'GLOBAL_SETTING_TO_MANUAL' as const }) },
+  calculationDetails: {
+    rateType: totals.taxRule ? ('MANUAL_RATE' as const) : ('NO_TAX_COLLECTED' as const),
+    ...(totals.taxRule && { manualRateReason: 'GLOBAL_SETTING_TO_MANUAL' as const }),
+  },
 });
 
 export const giftCardOf = (totals: Totals, currency: string) =>
@@ -79,8 +109,12 @@ export const giftCardOf = (totals: Totals, currency: string) =>
 
 /** Errors of a calculation the platform reports inside the answer, not as a failure (an unknown coupon...). */
 export const calculationErrors = (totals: Totals) => ({
-  ...(totals.couponError && { couponCalculationError: { applicationError: { code: 'COUPON_NOT_APPLICABLE', description: totals.couponError } } }),
-  ...(totals.giftCardError && { giftCardCalculationError: { applicationError: { code: 'GIFT_CARD_NOT_FOUND', description: totals.giftCardError } } }),
+  ...(totals.couponError && {
+    couponCalculationError: { applicationError: { code: 'COUPON_NOT_APPLICABLE', description: totals.couponError } },
+  }),
+  ...(totals.giftCardError && {
+    giftCardCalculationError: { applicationError: { code: 'GIFT_CARD_NOT_FOUND', description: totals.giftCardError } },
+  }),
 });
 
 /** A cart line as a checkout line, with its share of discount and tax. */

@@ -67,10 +67,22 @@ export const COMMERCE_REFUSALS = {
   backInStockRequestNotFound: {
     status: 404,
     code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND',
-    operations: ['getBackInStockNotificationRequest', 'deleteBackInStockNotificationRequest', 'markBackInStockNotificationRequestAsNotificationSent'],
+    operations: [
+      'getBackInStockNotificationRequest',
+      'deleteBackInStockNotificationRequest',
+      'markBackInStockNotificationRequestAsNotificationSent',
+    ],
   },
-  backInStockRequestExists: { status: 409, code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS', operations: ['createBackInStockNotificationRequest'] },
-  catalogReferenceAndRequestIds: { status: 400, code: 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS', operations: ['reportItemsBackInStock'] },
+  backInStockRequestExists: {
+    status: 409,
+    code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
+    operations: ['createBackInStockNotificationRequest'],
+  },
+  catalogReferenceAndRequestIds: {
+    status: 400,
+    code: 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+    operations: ['reportItemsBackInStock'],
+  },
   ownedCartNotFound: { status: 404, code: 'OWNED_CART_NOT_FOUND', operations: CART_LOOKUPS },
   checkoutNotFound: { status: 404, code: 'NOT_FOUND', operations: CHECKOUT_READS },
   checkoutOfAnotherBuyer: { status: 403, code: 'PERMISSION_DENIED', operations: CHECKOUT_READS },
@@ -93,7 +105,12 @@ export const COMMERCE_REFUSALS = {
 export type CommerceRefusal = keyof typeof COMMERCE_REFUSALS;
 
 /** The refusal to throw: its status and code from the catalog, for an operation the catalog lists for it. */
-export const refusal = (context: Pick<CallContext, 'operationId'>, kind: CommerceRefusal, description: string, data?: Record<string, unknown>): PlatformFailure => {
+export const refusal = (
+  context: Pick<CallContext, 'operationId'>,
+  kind: CommerceRefusal,
+  description: string,
+  data?: Record<string, unknown>,
+): PlatformFailure => {
   const { status, code, operations } = COMMERCE_REFUSALS[kind] as RefusalEntry;
   if (!operations.includes(context.operationId as CommerceOperation)) {
     throw new Error(`${context.operationId} answered ${status} ${code}, which the commerce refusal catalog does not list for it`);

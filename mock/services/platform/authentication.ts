@@ -6,7 +6,7 @@ import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
 import type { PlatformFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
-import { defineService, exampleAnswer, type ServiceAnswer, type ServiceContext, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService, exampleAnswer, type ServiceAnswer, type ServiceContext } from '../../engine/service-table';
 import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
@@ -33,13 +33,24 @@ const identityOf = (member: Member): PlatformSchema<'Identity'> => ({
   },
   email: { address: member.loginEmail, isVerified: member.loginEmailVerified ?? false },
   status: {
-    name: member.status === 'APPROVED' ? 'ACTIVE' : member.status === 'BLOCKED' ? 'BLOCKED' : member.status === 'OFFLINE' ? 'OFFLINE' : 'PENDING',
+    name:
+      member.status === 'APPROVED'
+        ? 'ACTIVE'
+        : member.status === 'BLOCKED'
+          ? 'BLOCKED'
+          : member.status === 'OFFLINE'
+            ? 'OFFLINE'
+            : 'PENDING',
     reasons: member.status === 'PENDING' ? ['PENDING_ADMIN_APPROVAL_REQUIRED'] : [],
   },
   factors: [{ factorId: member.id, type: 'PASSWORD', status: 'ACTIVE' }],
 });
 
-const memberIdentity = (context: CallContext, member: Member): Identity => ({ role: 'member', id: member.id as string, session: context.session });
+const memberIdentity = (context: CallContext, member: Member): Identity => ({
+  role: 'member',
+  id: member.id as string,
+  session: context.session,
+});
 
 /** The scenario an e-mail picks for this call (README: `owner-approval@`, `verify@`...), as a Prefer value. */
 const scenarioOf = (path: string, email: string | undefined): string | undefined => {
@@ -50,19 +61,31 @@ const scenarioOf = (path: string, email: string | undefined): string | undefined
 type SignInOperation = 'loginV2' | 'registerV2';
 
 /** The named example of a scenario, with its status: errors as they are, states completed with real tokens. */
-const scenarioAnswer = <K extends SignInOperation>(context: ServiceContext<'platform', K>, prefer: string): ServiceAnswer<'platform', K> => {
+const scenarioAnswer = <K extends SignInOperation>(
+  context: ServiceContext<'platform', K>,
+  prefer: string,
+): ServiceAnswer<'platform', K> => {
   const parsed = parsePrefer(prefer);
   const { code, example } = parsed.ok ? parsed.preferences : {};
   return exampleAnswer(context, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
 };
 
 /** The answer of the scenario the e-mail picks, when it picks one. */
-const scenarioFor = <K extends SignInOperation>(context: ServiceContext<'platform', K>, path: string, email: string): ServiceAnswer<'platform', K> | undefined => {
+const scenarioFor = <K extends SignInOperation>(
+  context: ServiceContext<'platform', K>,
+  path: string,
+  email: string,
+): ServiceAnswer<'platform', K> | undefined => {
   const named = scenarioOf(path, email);
   return named ? scenarioAnswer(context, named) : undefined;
 };
 
-const findOrCreate = async (context: CallContext, email: string, profile: { firstName?: string; lastName?: string; nickname?: string } = {}, status: 'PENDING' | 'APPROVED' = 'APPROVED') => {
+const findOrCreate = async (
+  context: CallContext,
+  email: string,
+  profile: { firstName?: string; lastName?: string; nickname?: string } = {},
+  status: 'PENDING' | 'APPROVED' = 'APPROVED',
+) => {
   const existing = await memberByEmail(context.store, email);
   if (existing) return { member: existing, created: false };
   const member = await newMember(context.store, { loginEmail: email, ...profile, status }, context.now(), context.newId);
@@ -77,7 +100,14 @@ const signedIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(context: 
   const now = context.now();
   const updated: Member = { ...member, lastLoginDate: now };
   await saveMember(context.store, updated);
-  return { body: { state: 'SUCCESS', sessionToken: context.identities.sessionToken(memberIdentity(context, updated)), identity: identityOf(updated), additionalData: {} } };
+  return {
+    body: {
+      state: 'SUCCESS',
+      sessionToken: context.identities.sessionToken(memberIdentity(context, updated)),
+      identity: identityOf(updated),
+      additionalData: {},
+    },
+  };
 };
 
 /** A state that needs the member to continue (verification, owner approval): the example, for this member. */
@@ -105,7 +135,12 @@ const signIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(
     ...(register?.lastName && { lastName: register.lastName }),
     ...(register?.nickname && { nickname: register.nickname }),
   };
-  const { member } = await findOrCreate(context, email, profile, scenario?.body.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED');
+  const { member } = await findOrCreate(
+    context,
+    email,
+    profile,
+    scenario?.body.state === 'REQUIRE_OWNER_APPROVAL' ? 'PENDING' : 'APPROVED',
+  );
   if (scenario && scenario.body.state !== 'SUCCESS') return pending(context, member, scenario);
   return signedIn(context, member);
 };
@@ -168,7 +203,8 @@ export const authenticationOperations = defineService('platform', {
       const { loginId, profile } = context.body;
       const scenario = scenarioFor(context, '/v2/register', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
-      if (!scenario && (await memberByEmail(context.store, loginId.email))) return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
+      if (!scenario && (await memberByEmail(context.store, loginId.email)))
+        return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
       return signIn(context, loginId.email, profile ?? {}, scenario);
     },
   },

@@ -1,18 +1,27 @@
 // Catalogue (stores v1): products and their variants, options, choices media, brand and ribbon, bulk updates and
 // the product queries (offset paging, default 50, with the query language). Writes are the merchant's; visitors
 // read visible products without merchant data (cost and profit).
-import { completeProduct, DEFAULT_VARIANT_ID, findVariant, MAX_CATALOGUE_NUMBER, negativePrice, outOfRange, type Product, type ProductVariant } from '../../computations/catalogue-product';
+import {
+  completeProduct,
+  DEFAULT_VARIANT_ID,
+  findVariant,
+  MAX_CATALOGUE_NUMBER,
+  negativePrice,
+  outOfRange,
+  type Product,
+  type ProductVariant,
+} from '../../computations/catalogue-product';
 import { toCents, toNumber } from '../../computations/money';
 import { offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { invalidField, ValidationFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
-import { defineService, type CallContext } from '../../engine/service-table';
+import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { type Declaring, notFound, type PlatformCall } from './refusals';
 
 // The contract declares no webhook for products; the mock records their changes all the same.
@@ -115,7 +124,12 @@ const assignChoiceMedia = (product: Product, assignments: readonly ChoiceMedia[]
         const ids = mine.flatMap((a) => a.mediaIds ?? []);
         const current = choice.media?.items ?? [];
         const items = add
-          ? [...current, ...ids.filter((id) => !current.some((item) => item.id === id)).map((id) => product.media?.items?.find((item) => item.id === id) ?? mediaItem({ mediaId: id }, () => id))]
+          ? [
+              ...current,
+              ...ids
+                .filter((id) => !current.some((item) => item.id === id))
+                .map((id) => product.media?.items?.find((item) => item.id === id) ?? mediaItem({ mediaId: id }, () => id)),
+            ]
           : current.filter((item) => !ids.includes(item.id ?? ''));
         return { ...choice, media: withMainMedia({ items }) };
       }),
@@ -154,7 +168,9 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
   for (const [originalIndex, id] of ids.entries()) {
     const product = await readProduct(context.store, id);
     if (!product) {
-      results.push({ itemMetadata: { id, originalIndex, success: false, error: { code: 'NOT_FOUND', description: `Product ${id} was not found` } } });
+      results.push({
+        itemMetadata: { id, originalIndex, success: false, error: { code: 'NOT_FOUND', description: `Product ${id} was not found` } },
+      });
       continue;
     }
     try {
@@ -163,7 +179,9 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
       results.push({ itemMetadata: { id, originalIndex, success: true } });
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
-      results.push({ itemMetadata: { id, originalIndex, success: false, error: { code: 'INVALID_ARGUMENT', description: error.message } } });
+      results.push({
+        itemMetadata: { id, originalIndex, success: false, error: { code: 'INVALID_ARGUMENT', description: error.message } },
+      });
     }
   }
   const failures = results.filter((result) => !result.itemMetadata.success).length;
@@ -193,7 +211,9 @@ const storeVariant = (product: Product, variant: ProductVariant): PlatformSchema
   ...(variant.stock && { stock: variant.stock }),
   choices: variant.choices ?? {},
   collectionIds: product.collectionIds ?? [],
-  ...(product.media?.mainMedia?.image?.url && { media: { image: { id: product.media.mainMedia.id, url: product.media.mainMedia.image.url } } }),
+  ...(product.media?.mainMedia?.image?.url && {
+    media: { image: { id: product.media.mainMedia.id, url: product.media.mainMedia.image.url } },
+  }),
 });
 
 export const catalogueOperations = defineService('platform', {
@@ -204,7 +224,15 @@ export const catalogueOperations = defineService('platform', {
       const { id: _ignored, variants: _computed, ...given } = product;
       const saved = await saveProduct(context, { ...given, id: context.newId() });
       context.emit(PRODUCT_EVENTS.created, saved.id as string, {
-        actionEvent: { body: { productId: saved.id, name: saved.name, price: saved.priceData?.price, currency: saved.priceData?.currency, visible: saved.visible } },
+        actionEvent: {
+          body: {
+            productId: saved.id,
+            name: saved.name,
+            price: saved.priceData?.price,
+            currency: saved.priceData?.currency,
+            visible: saved.visible,
+          },
+        },
       });
       return { body: { product: saved } };
     },
@@ -250,7 +278,8 @@ export const catalogueOperations = defineService('platform', {
       const variants = (product.variants ?? []).map((variant) =>
         overrides.reduce((current, override) => {
           const byId = override.variantIds?.includes(current.id ?? '');
-          const byChoices = override.choices && Object.entries(override.choices).every(([name, choice]) => current.choices?.[name] === choice);
+          const byChoices =
+            override.choices && Object.entries(override.choices).every(([name, choice]) => current.choices?.[name] === choice);
           if (!byId && !byChoices) return current;
           touched.add(current.id ?? '');
           return overrideVariant(current, override);
@@ -258,7 +287,12 @@ export const catalogueOperations = defineService('platform', {
       );
       const saved = await saveProduct(context, { ...product, variants });
       context.emit(PRODUCT_EVENTS.variantsChanged, id, {
-        actionEvent: { body: { productId: id, variants: [...touched].map((variantId) => ({ variantId, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })) } },
+        actionEvent: {
+          body: {
+            productId: id,
+            variants: [...touched].map((variantId) => ({ variantId, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })),
+          },
+        },
       });
       return { body: { variants: (saved.variants ?? []).filter((variant) => touched.has(variant.id ?? '')) } };
     },
@@ -270,7 +304,14 @@ export const catalogueOperations = defineService('platform', {
       const product = await productOr404(context, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
       await saveProduct(context, { ...product, variants });
-      context.emit(PRODUCT_EVENTS.variantsChanged, id, { actionEvent: { body: { productId: id, variants: variants.map((v) => ({ variantId: v.id, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })) } } });
+      context.emit(PRODUCT_EVENTS.variantsChanged, id, {
+        actionEvent: {
+          body: {
+            productId: id,
+            variants: variants.map((v) => ({ variantId: v.id, changedFields: ['price', 'cost', 'weight', 'sku', 'visible'] })),
+          },
+        },
+      });
       return { body: {} };
     },
   },
@@ -281,8 +322,13 @@ export const catalogueOperations = defineService('platform', {
       await updateStored(context, context.path.id, ['media'], (product) => {
         const items = [...(product.media?.items ?? []), ...media.filter((m) => !m.choice).map((m) => mediaItem(m, context.newId))];
         const withItems = { ...product, media: withMainMedia({ items }) };
-        const forChoices = media.filter((m) => m.choice).map((m) => ({ option: m.choice?.option, choice: m.choice?.choice, mediaIds: [m.mediaId ?? ''] }));
-        const known = { ...withItems, media: withMainMedia({ items: [...items, ...media.filter((m) => m.choice).map((m) => mediaItem(m, context.newId))] }) };
+        const forChoices = media
+          .filter((m) => m.choice)
+          .map((m) => ({ option: m.choice?.option, choice: m.choice?.choice, mediaIds: [m.mediaId ?? ''] }));
+        const known = {
+          ...withItems,
+          media: withMainMedia({ items: [...items, ...media.filter((m) => m.choice).map((m) => mediaItem(m, context.newId))] }),
+        };
         return forChoices.length ? assignChoiceMedia(known, forChoices as ChoiceMedia[], true) : withItems;
       });
       return { body: {} };
@@ -295,7 +341,9 @@ export const catalogueOperations = defineService('platform', {
       await updateStored(context, context.path.id, ['media'], (product) => ({
         ...product,
         // Without ids, every media item goes.
-        media: withMainMedia({ items: mediaIds?.length ? (product.media?.items ?? []).filter((item) => !mediaIds.includes(item.id ?? '')) : [] }),
+        media: withMainMedia({
+          items: mediaIds?.length ? (product.media?.items ?? []).filter((item) => !mediaIds.includes(item.id ?? '')) : [],
+        }),
       }));
       return { body: {} };
     },
@@ -319,7 +367,12 @@ export const catalogueOperations = defineService('platform', {
   deleteProductOptions: {
     access: 'merchant',
     async handle(context) {
-      await updateStored(context, context.path.id, ['productOptions'], (product) => ({ ...product, productOptions: [], manageVariants: false, variants: [] }));
+      await updateStored(context, context.path.id, ['productOptions'], (product) => ({
+        ...product,
+        productOptions: [],
+        manageVariants: false,
+        variants: [],
+      }));
       return { body: {} };
     },
   },
@@ -369,13 +422,20 @@ export const catalogueOperations = defineService('platform', {
           (product) => ({
             ...product,
             ...(adjust.price && { priceData: { ...product.priceData, price: adjusted(product.priceData?.price ?? 0, adjust.price) } }),
-            ...(adjust.cost && { costAndProfitData: { ...product.costAndProfitData, itemCost: adjusted(product.costAndProfitData?.itemCost ?? 0, adjust.cost) } }),
+            ...(adjust.cost && {
+              costAndProfitData: {
+                ...product.costAndProfitData,
+                itemCost: adjusted(product.costAndProfitData?.itemCost ?? 0, adjust.cost),
+              },
+            }),
             ...(adjust.weight && { weight: adjusted(product.weight ?? 0, adjust.weight) }),
             variants: product.variants?.map((variant) => ({
               ...variant,
               variant: {
                 ...variant.variant,
-                ...(adjust.price && variant.variant?.priceData?.price !== undefined && product.manageVariants && { priceData: { price: adjusted(variant.variant.priceData.price, adjust.price) } }),
+                ...(adjust.price &&
+                  variant.variant?.priceData?.price !== undefined &&
+                  product.manageVariants && { priceData: { price: adjusted(variant.variant.priceData.price, adjust.price) } }),
               },
             })),
           }),
@@ -442,7 +502,10 @@ export const catalogueOperations = defineService('platform', {
       const { query: request } = context.body;
       const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
       const variants = products.flatMap((product) => (product.variants ?? []).map((variant) => storeVariant(product, variant)));
-      const page = offsetPage(query(variants, readFilter(request?.filter, 'query.filter'), readSort(request?.sort, 'query.sort')), request?.paging);
+      const page = offsetPage(
+        query(variants, readFilter(request?.filter, 'query.filter'), readSort(request?.sort, 'query.sort')),
+        request?.paging,
+      );
       return { body: { variants: page.items, metadata: { count: page.items.length, offset: page.offset, total: page.total } } };
     },
   },

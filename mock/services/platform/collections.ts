@@ -27,7 +27,10 @@ const COLLECTION_EVENTS = {
 
 const withCount = (collection: StoreCollection, products: readonly Product[]): StoreCollection => ({
   ...collection,
-  numberOfProducts: collection.id === ALL_PRODUCTS_ID ? products.length : products.filter((product) => product.collectionIds?.includes(collection.id ?? '')).length,
+  numberOfProducts:
+    collection.id === ALL_PRODUCTS_ID
+      ? products.length
+      : products.filter((product) => product.collectionIds?.includes(collection.id ?? '')).length,
 });
 
 const view = async (store: SessionStore, collection: StoreCollection): Promise<StoreCollection> =>
@@ -52,7 +55,9 @@ const byId = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall
 };
 
 const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
-  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
+  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some(
+    (collection) => collection.slug === slug && collection.id !== except,
+  );
 
 const changeMembership = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<428, 'ALL_PRODUCTS_COLLECTION'>>(
   context: PlatformCall<K>,
@@ -84,7 +89,10 @@ const queryPage = async (context: CallContext, request: PlatformBody<'queryColle
   const all = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections))
     .filter((collection) => context.identity?.role === 'merchant' || collection.visible !== false)
     .map((collection) => withCount(collection, products));
-  const page = offsetPage(query(all, readFilter(request.query?.filter, 'query.filter'), readSort(request.query?.sort, 'query.sort')), request.query?.paging);
+  const page = offsetPage(
+    query(all, readFilter(request.query?.filter, 'query.filter'), readSort(request.query?.sort, 'query.sort')),
+    request.query?.paging,
+  );
   return { collections: page.items, metadata: { count: page.items.length, offset: page.offset, total: page.total } };
 };
 
@@ -101,7 +109,9 @@ export const collectionOperations = defineService('platform', {
       const { id: _id, media: _media, numberOfProducts: _count, ...fields } = collection;
       const created: StoreCollection = { ...fields, id: context.newId(), slug, visible: collection.visible ?? true, media: { items: [] } };
       await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
-      context.emit(COLLECTION_EVENTS.created, created.id as string, { actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } } });
+      context.emit(COLLECTION_EVENTS.created, created.id as string, {
+        actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } },
+      });
       return { body: { collection: await view(context.store, created) } };
     },
   },
@@ -128,16 +138,29 @@ export const collectionOperations = defineService('platform', {
       await collectionOr404(context, id);
       await context.store.remove(COLLECTIONS.storeCollections, id);
       for (const product of await context.store.list<Product>(COLLECTIONS.products)) {
-        if (product.collectionIds?.includes(id)) await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
+        if (product.collectionIds?.includes(id))
+          await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
       }
       context.emit(COLLECTION_EVENTS.deleted, id, { actionEvent: { body: { collectionId: id } } });
       return { body: {} };
     },
   },
-  addProductsToCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds ?? [], true) },
-  removeProductsFromCollection: { access: 'merchant', handle: (context) => changeMembership(context, context.path.id, context.body.productIds, false) },
-  getCollectionBySlugV1: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
-  getCollectionBySlug: { access: 'shopper', handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }) },
+  addProductsToCollection: {
+    access: 'merchant',
+    handle: (context) => changeMembership(context, context.path.id, context.body.productIds ?? [], true),
+  },
+  removeProductsFromCollection: {
+    access: 'merchant',
+    handle: (context) => changeMembership(context, context.path.id, context.body.productIds, false),
+  },
+  getCollectionBySlugV1: {
+    access: 'shopper',
+    handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }),
+  },
+  getCollectionBySlug: {
+    access: 'shopper',
+    handle: async (context) => ({ body: { collection: await bySlug(context, context.path.slug) } }),
+  },
   getCollection: { access: 'shopper', handle: async (context) => ({ body: { collection: await byId(context, context.path.id) } }) },
   queryCollections: { access: 'shopper', handle: async (context) => ({ body: await queryPage(context, context.body) }) },
   queryCollectionsViaGet: {

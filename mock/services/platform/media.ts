@@ -1,7 +1,7 @@
 // Site media: file descriptors, upload and import URLs, imports that are PENDING and then READY (FAILED when the
 // source URL says "fail"), list and search with cursor paging, the trash bin (delete, restore, delete for
 // good), download and streaming URLs. The media manager is the merchant's.
-import { decodeBase64UrlText, DEFAULT_PAGE_SIZE } from '../../../src/protocol';
+import { DEFAULT_PAGE_SIZE, decodeBase64UrlText } from '../../../src/protocol';
 import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
@@ -22,7 +22,15 @@ const MEDIA_ROOT = 'media-root';
 const SITE_ID = '3f0a5c2e-8d41-4b7a-9c16-2e5d8f7a1b90';
 const STATIC = 'https://static.wixstatic.com/media';
 
-const EXTENSIONS: Readonly<Record<string, string>> = { IMAGE: '~mv2.jpg', VIDEO: '', AUDIO: '.mp3', DOCUMENT: '.pdf', ARCHIVE: '.zip', VECTOR: '.svg', MODEL3D: '.glb' };
+const EXTENSIONS: Readonly<Record<string, string>> = {
+  IMAGE: '~mv2.jpg',
+  VIDEO: '',
+  AUDIO: '.mp3',
+  DOCUMENT: '.pdf',
+  ARCHIVE: '.zip',
+  VECTOR: '.svg',
+  MODEL3D: '.glb',
+};
 
 const mediaTypeOf = (mimeType: string | undefined, given: string | undefined): MediaType => {
   if (given && given !== 'UNKNOWN') return given as MediaType;
@@ -44,7 +52,8 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
 };
 
 const findFile = async (context: CallContext, id: string): Promise<FileDescriptor | undefined> =>
-  (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ?? (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+  (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ??
+  (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
 
 const fileOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
@@ -66,12 +75,23 @@ const settle = async (context: CallContext, file: FileDescriptor): Promise<FileD
   const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
   await context.store.put(COLLECTIONS.files, done.id as string, done);
   // File Failed says why (its webhook requires `error`); File Ready carries the file.
-  const failure = { code: 'FILE_PROCESSING_FAILED', description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported` };
-  context.emit(failed ? FILE_EVENTS.file_failed : FILE_EVENTS.file_ready, done.id as string, failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } });
+  const failure = {
+    code: 'FILE_PROCESSING_FAILED',
+    description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported`,
+  };
+  context.emit(
+    failed ? FILE_EVENTS.file_failed : FILE_EVENTS.file_ready,
+    done.id as string,
+    failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } },
+  );
   return done;
 };
 
-const newFile = (context: CallContext, request: ImportRequest | PlatformBody<'generateFileUploadUrl'>, sourceUrl?: string): FileDescriptor => {
+const newFile = (
+  context: CallContext,
+  request: ImportRequest | PlatformBody<'generateFileUploadUrl'>,
+  sourceUrl?: string,
+): FileDescriptor => {
   const type = mediaTypeOf(request.mimeType, (request as ImportRequest).mediaType);
   const id = `0abec0_${context.newId().replace(/-/g, '')}${EXTENSIONS[type] ?? ''}`;
   const url = `${STATIC}/${id}`;
@@ -123,7 +143,9 @@ const listPage = async (context: CallContext, request: ListRequest, state: 'OK' 
       (request.private === undefined || file.private === request.private) &&
       words.every((word) => `${file.displayName ?? ''} ${(file.labels ?? []).join(' ')}`.toLowerCase().includes(word)),
   );
-  const sort = request.sort?.fieldName ? [{ fieldName: request.sort.fieldName, order: request.sort.order ?? 'ASC' }] : [{ fieldName: 'updatedDate', order: 'DESC' }];
+  const sort = request.sort?.fieldName
+    ? [{ fieldName: request.sort.fieldName, order: request.sort.order ?? 'ASC' }]
+    : [{ fieldName: 'updatedDate', order: 'DESC' }];
   const sorted = sortRecords(matching, sort, { sizeInBytes: 'sizeInBytes' });
   const offset = request.paging?.cursor ? decodeOffset(request.paging.cursor) : 0;
   const page = cursorPage(sorted, { offset, limit: request.paging?.limit ?? DEFAULT_PAGE_SIZE });
@@ -148,11 +170,15 @@ const listQuery = (query: PlatformQuery<'listFiles'>): ListRequest => ({
   ...(query.mediaTypes !== undefined && { mediaTypes: query.mediaTypes }),
   ...(query.private !== undefined && { private: query.private }),
   ...(query['sort.fieldName'] && { sort: { fieldName: query['sort.fieldName'], order: query['sort.order'] ?? 'ASC' } }),
-  paging: { ...(query['paging.limit'] !== undefined && { limit: query['paging.limit'] }), ...(query['paging.cursor'] && { cursor: query['paging.cursor'] }) },
+  paging: {
+    ...(query['paging.limit'] !== undefined && { limit: query['paging.limit'] }),
+    ...(query['paging.cursor'] && { cursor: query['paging.cursor'] }),
+  },
 });
 
 /** An upload URL naming the file (URLSearchParams, unlike encodeURIComponent, takes any text, lone surrogates too). */
-const uploadUrl = (base: string, fileName: string | undefined): string => `${base}?${new URLSearchParams({ filename: fileName ?? 'file' })}`;
+const uploadUrl = (base: string, fileName: string | undefined): string =>
+  `${base}?${new URLSearchParams({ filename: fileName ?? 'file' })}`;
 
 const expiring = (minutes: number | undefined): string => `${Math.floor(Date.now() / 1000) + (minutes ?? 60) * 60}`;
 
@@ -262,7 +288,10 @@ export const mediaOperations = defineService('platform', {
     },
   },
   listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'OK') }) },
-  listDeletedFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'DELETED') }) },
+  listDeletedFiles: {
+    access: 'merchant',
+    handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'DELETED') }),
+  },
   searchFiles: {
     access: 'merchant',
     async handle(context) {
@@ -289,7 +318,9 @@ export const mediaOperations = defineService('platform', {
       const file = await fileOr404(context, request.fileId);
       if (file.mediaType !== 'VIDEO') throw invalidField('fileId', `${request.fileId} is not a video`);
       const format = (request.format ?? 'HLS').toLowerCase();
-      const url = new URL(`https://repackager.wixmp.com/video.wixstatic.com/video/${context.newId()}/,720p,/mp4/file.mp4.urlset/master.${format === 'dash' ? 'mpd' : 'm3u8'}`);
+      const url = new URL(
+        `https://repackager.wixmp.com/video.wixstatic.com/video/${context.newId()}/,720p,/mp4/file.mp4.urlset/master.${format === 'dash' ? 'mpd' : 'm3u8'}`,
+      );
       url.searchParams.set('file', file.id as string);
       return { body: { downloadUrl: { url: url.toString(), assetKey: format } } };
     },

@@ -1,11 +1,11 @@
 // Member records as the members service and sign-in share them: created from a login e-mail, found by it, the
 // slug made unique, and the member the hosted sign-in page signs in.
 import { slugify } from '../../computations/slug';
+import { readSettings } from '../../engine/fixtures';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformSchema } from '../wire-types';
-import { readSettings } from '../../engine/fixtures';
 
 export type Member = PlatformSchema<'Member'>;
 
@@ -32,7 +32,8 @@ const slugsInUse = async (store: SessionStore, except?: string): Promise<Set<str
   new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
 
 /** Whether another member of the session has this slug. */
-export const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> => (await slugsInUse(store, except)).has(slug);
+export const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
+  (await slugsInUse(store, except)).has(slug);
 
 /** The most a member slug holds (the member profile's bound). */
 const MEMBER_SLUG_LENGTH = 255;
@@ -52,7 +53,11 @@ export const uniqueSlug = async (store: SessionStore, nickname: string, memberId
 /** Stores a member and keeps the e-mail index in step. */
 export const saveMember = async (store: SessionStore, member: Member): Promise<void> => {
   await store.put(COLLECTIONS.members, member.id as string, member);
-  if (member.loginEmail) await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), { id: member.loginEmail.toLowerCase(), memberId: member.id });
+  if (member.loginEmail)
+    await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), {
+      id: member.loginEmail.toLowerCase(),
+      memberId: member.id,
+    });
 };
 
 export const removeMember = async (store: SessionStore, member: Member): Promise<void> => {
@@ -70,7 +75,8 @@ export interface NewMember {
 }
 
 export const newMember = async (store: SessionStore, given: NewMember, now: string, newId: () => string): Promise<Member> => {
-  const nickname = given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
+  const nickname =
+    given.nickname ?? ([given.firstName, given.lastName].filter(Boolean).join(' ') || given.loginEmail.split('@')[0] || 'member');
   const id = newId();
   return {
     id,
@@ -102,7 +108,9 @@ export const hostedSignInMember = async (store: SessionStore): Promise<string> =
   if (settings.defaultMemberId && (await store.get<Member>(COLLECTIONS.members, settings.defaultMemberId))) return settings.defaultMemberId;
   const first = (await store.list<Member>(COLLECTIONS.members)).find((member) => member.status === 'APPROVED');
   if (first?.id) return first.id;
-  const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () => globalThis.crypto.randomUUID());
+  const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () =>
+    globalThis.crypto.randomUUID(),
+  );
   await saveMember(store, created);
   return created.id as string;
 };

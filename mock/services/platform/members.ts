@@ -7,7 +7,7 @@ import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../co
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
-import type { PlatformBody, PlatformQuery } from '../wire-types';
+import type { PlatformBody } from '../wire-types';
 import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, type PlatformOperationId, permissionDenied, refuse } from './refusals';
 
@@ -54,7 +54,11 @@ const reachableMember = async <K extends Declaring<403, 'PERMISSION_DENIED'> & D
 const save = async (context: CallContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
   const stored: Member = { ...member, updatedDate: context.now() };
   await saveMember(context.store, stored);
-  context.emit(MEMBER_EVENTS[event], stored.id as string, event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } });
+  context.emit(
+    MEMBER_EVENTS[event],
+    stored.id as string,
+    event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
+  );
   return stored;
 };
 
@@ -100,20 +104,33 @@ const matching = async (context: CallContext, filter: unknown, search?: { expres
   const words = search?.expression?.toLowerCase();
   if (!words) return filtered;
   const fields = search?.fields?.length ? search.fields : ['profile.nickname', 'loginEmail'];
-  return filtered.filter((member) => fields.some((field) => String(valueAt(member, field) ?? '').toLowerCase().includes(words)));
+  return filtered.filter((member) =>
+    fields.some((field) =>
+      String(valueAt(member, field) ?? '')
+        .toLowerCase()
+        .includes(words),
+    ),
+  );
 };
 
-const byFilter = (changes: Partial<Member> | 'delete') => async (context: CallContext & { readonly body: PlatformBody<'bulkDeleteMembersByFilter'> }) => {
-  const request = context.body;
-  for (const member of await matching(context, request.filter, request.search)) {
-    if (changes === 'delete') await remove(context, member);
-    else await save(context, { ...member, ...changes });
-  }
-  // The platform runs these as an asynchronous job; the mock finishes it before answering.
-  return { body: { jobId: context.newId() } };
-};
+const byFilter =
+  (changes: Partial<Member> | 'delete') => async (context: CallContext & { readonly body: PlatformBody<'bulkDeleteMembersByFilter'> }) => {
+    const request = context.body;
+    for (const member of await matching(context, request.filter, request.search)) {
+      if (changes === 'delete') await remove(context, member);
+      else await save(context, { ...member, ...changes });
+    }
+    // The platform runs these as an asynchronous job; the mock finishes it before answering.
+    return { body: { jobId: context.newId() } };
+  };
 
-const listPage = (context: CallContext, members: Member[], paging: { limit?: number; offset?: number } | undefined, sorting: SortSpec[] | undefined, fieldsets: string[] | undefined) => {
+const listPage = (
+  _context: CallContext,
+  members: Member[],
+  paging: { limit?: number; offset?: number } | undefined,
+  sorting: SortSpec[] | undefined,
+  fieldsets: string[] | undefined,
+) => {
   const page = offsetPage(sortRecords(members, sorting), paging);
   return {
     members: page.items.map((member) => shapeMember(member, fieldsets, true)),
@@ -138,11 +155,15 @@ export const memberOperations = defineService('platform', {
   },
   joinCommunity: {
     access: 'member',
-    handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PUBLIC' }), ['FULL'], true) } }),
+    handle: async (context) => ({
+      body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PUBLIC' }), ['FULL'], true) },
+    }),
   },
   leaveCommunity: {
     access: 'member',
-    handle: async (context) => ({ body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PRIVATE' }), ['FULL'], true) } }),
+    handle: async (context) => ({
+      body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PRIVATE' }), ['FULL'], true) },
+    }),
   },
   getMyMember: {
     access: 'shopper',
@@ -172,7 +193,8 @@ export const memberOperations = defineService('platform', {
       const member = await memberOr404(context, context.path.id);
       if (patch.loginEmail && patch.loginEmail.toLowerCase() !== member.loginEmail?.toLowerCase()) {
         const other = await memberByEmail(context.store, patch.loginEmail);
-        if (other && other.id !== member.id) throw invalidField('member.loginEmail', `${patch.loginEmail} is the login e-mail of another member`);
+        if (other && other.id !== member.id)
+          throw invalidField('member.loginEmail', `${patch.loginEmail} is the login e-mail of another member`);
       }
       const { id: _id, ...fields } = patch;
       const updated: Member = {
@@ -197,8 +219,13 @@ export const memberOperations = defineService('platform', {
     async handle(context) {
       const flat = context.query;
       const message = context.query['.r'] ?? {};
-      const paging = message.paging ?? { ...(flat['paging.limit'] !== undefined && { limit: flat['paging.limit'] }), ...(flat['paging.offset'] !== undefined && { offset: flat['paging.offset'] }) };
-      const sorting = message.sorting ?? (flat['sorting.fieldName'] ? [{ fieldName: flat['sorting.fieldName'], order: flat['sorting.order'] ?? 'ASC' }] : undefined);
+      const paging = message.paging ?? {
+        ...(flat['paging.limit'] !== undefined && { limit: flat['paging.limit'] }),
+        ...(flat['paging.offset'] !== undefined && { offset: flat['paging.offset'] }),
+      };
+      const sorting =
+        message.sorting ??
+        (flat['sorting.fieldName'] ? [{ fieldName: flat['sorting.fieldName'], order: flat['sorting.order'] ?? 'ASC' }] : undefined);
       const members = await context.store.list<Member>(COLLECTIONS.members);
       return { body: listPage(context, members, paging, sorting, message.fieldsets ?? flat.fieldsets) };
     },
@@ -215,7 +242,8 @@ export const memberOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { member: given } = context.body;
-      if (await memberByEmail(context.store, given.loginEmail)) throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
+      if (await memberByEmail(context.store, given.loginEmail))
+        throw invalidField('member.loginEmail', `${given.loginEmail} is the login e-mail of another member`);
       const base = await newMember(
         context.store,
         {
@@ -254,11 +282,21 @@ export const memberOperations = defineService('platform', {
         const member = await context.store.get<Member>(COLLECTIONS.members, id);
         if (member) await remove(context, member);
         results.push({
-          itemMetadata: { id, originalIndex, success: Boolean(member), ...(!member && { error: { code: 'NOT_FOUND', description: `Member ${id} was not found` } }) },
+          itemMetadata: {
+            id,
+            originalIndex,
+            success: Boolean(member),
+            ...(!member && { error: { code: 'NOT_FOUND', description: `Member ${id} was not found` } }),
+          },
         });
       }
       const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } } };
+      return {
+        body: {
+          results,
+          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
+        },
+      };
     },
   },
   bulkDeleteMembersByFilter: { access: 'merchant', handle: byFilter('delete') },

@@ -4,7 +4,7 @@
 import type { Product } from '../../computations/catalogue-product';
 import { defineService } from '../../engine/service-table';
 import { COLLECTIONS } from '../records';
-import type { CommerceSchema, PlatformBody } from '../wire-types';
+import type { CommerceSchema } from '../wire-types';
 import { refuse } from './refusals';
 
 export const STORES_APP_ID = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
@@ -23,7 +23,12 @@ const ALGORITHMS = [
     catalogAppIds: [STORES_APP_ID],
   },
   {
-    config: { algorithmId: BEST_SELLERS, name: 'Best sellers', description: "Recommends the store's best-selling items.", algorithmType: 'GLOBAL' as const },
+    config: {
+      algorithmId: BEST_SELLERS,
+      name: 'Best sellers',
+      description: "Recommends the store's best-selling items.",
+      algorithmType: 'GLOBAL' as const,
+    },
     appId: STORES_APP_ID,
     catalogAppIds: [STORES_APP_ID],
   },
@@ -70,17 +75,26 @@ export const recommendationOperations = defineService('platform', {
       for (const algorithm of algorithms) {
         let ranked: Product[];
         if (algorithm.id === RELATED_ITEMS) {
-          const collections = new Set(products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []));
+          const collections = new Set(
+            products.filter((product) => given.has(product.id ?? '')).flatMap((product) => product.collectionIds ?? []),
+          );
           const boughtWith = new Set(
             orders
               .filter((order) => order.lineItems?.some((item) => given.has(item.catalogReference?.catalogItemId ?? '')))
               .flatMap((order) => order.lineItems?.map((item) => item.catalogReference?.catalogItemId ?? '') ?? []),
           );
-          ranked = products.filter((product) => !given.has(product.id ?? '') && (boughtWith.has(product.id ?? '') || product.collectionIds?.some((id) => collections.has(id))));
+          ranked = products.filter(
+            (product) =>
+              !given.has(product.id ?? '') &&
+              (boughtWith.has(product.id ?? '') || product.collectionIds?.some((id) => collections.has(id))),
+          );
         } else {
           ranked = products
             .filter((product) => !given.has(product.id ?? ''))
-            .sort((a, b) => (sold.get(b.id ?? '') ?? 0) - (sold.get(a.id ?? '') ?? 0) || String(b.createdDate).localeCompare(String(a.createdDate)));
+            .sort(
+              (a, b) =>
+                (sold.get(b.id ?? '') ?? 0) - (sold.get(a.id ?? '') ?? 0) || String(b.createdDate).localeCompare(String(a.createdDate)),
+            );
         }
         if (ranked.length >= minimumRecommendedItems && ranked.length > 0) {
           return {

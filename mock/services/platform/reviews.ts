@@ -7,7 +7,7 @@ import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import type { PlatformSchema } from '../wire-types';
 import type { Member } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
 
@@ -73,8 +73,14 @@ const create = async (context: CallContext, given: Review, author: NonNullable<R
 const moderate = (context: CallContext, review: Review, status: ModerationStatus): Review => {
   if (review.moderation?.moderationStatus === status) return review;
   const approved = status === 'APPROVED';
-  const next: Review = { ...review, moderation: { moderationStatus: status, manuallyChanged: true }, publishCount: (review.publishCount ?? 0) + (approved ? 1 : 0) };
-  context.emit(REVIEW_EVENTS.moderation_status_changed, review.id as string, { actionEvent: { body: { review: next, previousModerationStatus: review.moderation?.moderationStatus } } });
+  const next: Review = {
+    ...review,
+    moderation: { moderationStatus: status, manuallyChanged: true },
+    publishCount: (review.publishCount ?? 0) + (approved ? 1 : 0),
+  };
+  context.emit(REVIEW_EVENTS.moderation_status_changed, review.id as string, {
+    actionEvent: { body: { review: next, previousModerationStatus: review.moderation?.moderationStatus } },
+  });
   if (approved) context.emit(REVIEW_EVENTS.review_published, review.id as string, { actionEvent: { body: { review: next } } });
   return next;
 };
@@ -103,7 +109,8 @@ const changeable = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403,
   return review;
 };
 
-const visible = (context: CallContext, all: Review[], includePrivate: boolean | undefined): Review[] => (isOwner(context) && includePrivate ? all : all.filter(published));
+const visible = (context: CallContext, all: Review[], includePrivate: boolean | undefined): Review[] =>
+  isOwner(context) && includePrivate ? all : all.filter(published);
 
 export const reviewOperations = defineService('platform', {
   getReview: {
@@ -119,8 +126,16 @@ export const reviewOperations = defineService('platform', {
       const { review } = context.body;
       const member = await callerMember(context);
       const author: NonNullable<Review['author']> = member
-        ? { contactId: member.contactId, authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' }
-        : { ...(review.author?.contactId && { contactId: review.author.contactId }), authorName: review.author?.authorName ?? 'Visitor', authorType: context.identity?.role === 'merchant' ? (review.author?.authorType ?? 'VISITOR') : 'VISITOR' };
+        ? {
+            contactId: member.contactId,
+            authorName: review.author?.authorName ?? member.profile?.nickname ?? 'Member',
+            authorType: 'MEMBER',
+          }
+        : {
+            ...(review.author?.contactId && { contactId: review.author.contactId }),
+            authorName: review.author?.authorName ?? 'Visitor',
+            authorType: context.identity?.role === 'merchant' ? (review.author?.authorType ?? 'VISITOR') : 'VISITOR',
+          };
       return { body: { review: await create(context, review, author) } };
     },
   },
@@ -129,7 +144,11 @@ export const reviewOperations = defineService('platform', {
     async handle(context) {
       const request = context.body;
       const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
-      const review = await create(context, { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) }, author);
+      const review = await create(
+        context,
+        { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) },
+        author,
+      );
       return { body: { review } };
     },
   },
@@ -188,11 +207,20 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { query: request, returnPrivateReviews } = context.body;
-      const at = cursorQuery({ ...(request?.filter && { filter: readFilter(request.filter, 'query.filter') }), ...(request?.sort && { sort: request.sort }), ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }) });
+      const at = cursorQuery({
+        ...(request?.filter && { filter: readFilter(request.filter, 'query.filter') }),
+        ...(request?.sort && { sort: request.sort }),
+        ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }),
+      });
       const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), returnPrivateReviews);
       const matching = query(all, at.filter, at.sort ?? [{ fieldName: 'createdDate', order: 'DESC' }]);
       const page = cursorPage(matching, at);
-      return { body: { reviews: page.items, metadata: { count: page.items.length, offset: at.offset, total: matching.length, tooManyToCount: false, cursors: page.cursors } } };
+      return {
+        body: {
+          reviews: page.items,
+          metadata: { count: page.items.length, offset: at.offset, total: matching.length, tooManyToCount: false, cursors: page.cursors },
+        },
+      };
     },
   },
   setReviewReply: {

@@ -44,13 +44,18 @@ describe('answer check stage', () => {
     const response = (verdict as { response: MockResponse }).response;
     expect(response.status).toBe(500);
     expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
-    expect(lines).toEqual([`500 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid`]);
+    expect(lines).toEqual([
+      `500 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid`,
+    ]);
   });
 
   it('refuses a status the operation does not declare, for an answer as for a refusal', () => {
     const { check, lines } = checker();
     expect(check(cartRead, answer({}, 418)).ok).toBe(false);
-    expect(check(cartRead, { kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' })).toEqual({ ok: true, text: undefined });
+    expect(check(cartRead, { kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' })).toEqual({
+      ok: true,
+      text: undefined,
+    });
     expect(check(cartRead, { kind: 'refusal', status: 409, code: 'CONFLICT', description: 'busy' }).ok).toBe(false);
     expect(lines[0]).toMatch(/"status" 418 is not a status getCurrentCart declares$/);
     expect(lines[1]).toBe(`500 ${REQUEST_ID} getCurrentCart: refused with 409 CONFLICT, a status the operation does not declare (busy)`);
@@ -59,7 +64,9 @@ describe('answer check stage', () => {
   it('serves a generated answer that breaks the contract, logged the same way under the status it is served with', () => {
     const { check, lines } = checker();
     expect(check(cartRead, { ...answer({ cart: { ...cartExample, id: 'x' } }), generated: true })).toEqual({ ok: true, text: undefined });
-    expect(lines).toEqual([`200 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid (a generated answer, served as it is)`]);
+    expect(lines).toEqual([
+      `200 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid (a generated answer, served as it is)`,
+    ]);
   });
 
   it('keeps the verdict and the text of a read answer wrapping one frozen record, and checks it once', () => {
@@ -86,7 +93,11 @@ describe('answer check stage', () => {
     const { check } = checker();
     const spy = vi.spyOn(responses, 'check');
     try {
-      const write = validated('POST', '/v1/carts/current/add-to-cart', '{"lineItems":[{"quantity":1,"catalogReference":{"catalogItemId":"5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a","appId":"215238eb-22a5-4c36-9e7b-e7c08025e04e"}}]}');
+      const write = validated(
+        'POST',
+        '/v1/carts/current/add-to-cart',
+        '{"lineItems":[{"quantity":1,"catalogReference":{"catalogItemId":"5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a","appId":"215238eb-22a5-4c36-9e7b-e7c08025e04e"}}]}',
+      );
       const record = deepFreeze(structuredClone(cartExample));
       check(write, answer({ cart: record }));
       expect(check(write, answer({ cart: record }))).toEqual({ ok: true, text: undefined });

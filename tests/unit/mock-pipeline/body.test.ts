@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readJsonBody } from '../../../mock/pipeline/stages/body';
 import { errorOf, routed } from './parts';
 
-const addToCart = (headers: Record<string, string>, body: string) => readJsonBody(routed('POST', '/v1/carts/current/add-to-cart', headers, body));
+const addToCart = (headers: Record<string, string>, body: string) =>
+  readJsonBody(routed('POST', '/v1/carts/current/add-to-cart', headers, body));
 
 describe('body stage', () => {
   it('parses a JSON body, with or without a content type, and hands on everything the route found', () => {
@@ -27,7 +28,9 @@ describe('body stage', () => {
   });
 
   it('does not read a body the operation does not take, nor an empty one', () => {
-    expect(readJsonBody(routed('GET', '/v1/carts/current', { 'content-type': 'text/plain' }, 'not json'))).toMatchObject({ body: undefined });
+    expect(readJsonBody(routed('GET', '/v1/carts/current', { 'content-type': 'text/plain' }, 'not json'))).toMatchObject({
+      body: undefined,
+    });
     expect(addToCart({ 'content-type': 'text/plain' }, '')).toMatchObject({ body: undefined });
   });
 

@@ -1,12 +1,12 @@
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { composeMock } from '../../../mock/compose-mock';
 import { DEFAULT_LIMITS } from '../../../mock/limits';
 import { createMswMock } from '../../../mock/msw/msw-adapter';
 import { readFixtures } from '../../../mock/node/read-fixtures';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
 import { SERVICES } from '../../../mock/services/index';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { documents, errorOf, mockRequest, REQUEST_ID } from './parts';
 
 // The composition root: one build of each mode for both adapters. Static and dynamic answers go through the
@@ -15,7 +15,12 @@ const prismLike = (result: HandlerResult): OperationHandler => ({ handle: async 
 
 const staticMock = (result: HandlerResult) => {
   const lines: string[] = [];
-  const mock = composeMock({ documents, parts: { mode: 'static', handler: prismLike(result) }, publicUrl: () => 'http://mock.test', log: (line) => lines.push(line) });
+  const mock = composeMock({
+    documents,
+    parts: { mode: 'static', handler: prismLike(result) },
+    publicUrl: () => 'http://mock.test',
+    log: (line) => lines.push(line),
+  });
   return { mock, lines };
 };
 
@@ -23,28 +28,48 @@ const cartRead = mockRequest('GET', '/v1/carts/current', { authorization: 'any-t
 
 describe('the composition root', () => {
   it('reports a static-mode answer that breaks the contract as a mock failure: logged with the request id, a 500 naming the field', async () => {
-    const { mock, lines } = staticMock({ kind: 'answer', status: 200, body: { cart: { id: 'not-a-uuid' } }, text: '{"cart":{"id":"not-a-uuid"}}', generated: false });
+    const { mock, lines } = staticMock({
+      kind: 'answer',
+      status: 200,
+      body: { cart: { id: 'not-a-uuid' } },
+      text: '{"cart":{"id":"not-a-uuid"}}',
+      generated: false,
+    });
     const response = await mock.handle(cartRead);
     expect(response.status).toBe(500);
     expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
-    expect(errorOf(response).details.applicationError.description).toMatch(/the answer breaks the getCurrentCart contract \(status 200\): "cart\.id" must be a valid uuid/);
-    expect(lines).toEqual([expect.stringMatching(new RegExp(`^500 ${REQUEST_ID.replace(/\./g, '\\.')} getCurrentCart: the answer breaks the getCurrentCart contract`))]);
+    expect(errorOf(response).details.applicationError.description).toMatch(
+      /the answer breaks the getCurrentCart contract \(status 200\): "cart\.id" must be a valid uuid/,
+    );
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^500 ${REQUEST_ID.replace(/\./g, '\\.')} getCurrentCart: the answer breaks the getCurrentCart contract`),
+      ),
+    ]);
   });
 
   it('logs a generated (dynamic) answer that breaks the contract, and serves it', async () => {
-    const { mock, lines } = staticMock({ kind: 'answer', status: 200, body: { cart: { id: 'x' } }, text: '{"cart":{"id":"x"}}', generated: true });
+    const { mock, lines } = staticMock({
+      kind: 'answer',
+      status: 200,
+      body: { cart: { id: 'x' } },
+      text: '{"cart":{"id":"x"}}',
+      generated: true,
+    });
     const response = await mock.handle(cartRead);
     expect(response).toMatchObject({ status: 200, body: '{"cart":{"id":"x"}}' });
     expect(lines).toEqual([expect.stringMatching(/^200 .* getCurrentCart: the answer breaks .* \(a generated answer, served as it is\)$/)]);
   });
 
-  it("static mode: credentials are only looked for (no identities), and its one control is the health of the mode", async () => {
+  it('static mode: credentials are only looked for (no identities), and its one control is the health of the mode', async () => {
     const { mock, lines } = staticMock({ kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' });
     expect((await mock.handle(cartRead)).status).toBe(404);
     const health = await mock.handle(mockRequest('GET', '/__mock/health'));
     expect(JSON.parse(String(health.body))).toEqual({ mode: 'static', families: ['commerce', 'platform'], sessions: [] });
     expect(health.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
-    expect(errorOf(await mock.handle(mockRequest('POST', '/__mock/reset'))).details.applicationError.description).toBe('No mock control at POST /__mock/reset in static mode');
+    expect(errorOf(await mock.handle(mockRequest('POST', '/__mock/reset'))).details.applicationError.description).toBe(
+      'No mock control at POST /__mock/reset in static mode',
+    );
     expect(mock.engine).toBeUndefined();
     expect(lines).toEqual([]);
   });
@@ -69,12 +94,16 @@ describe('the composition root', () => {
   it('the MSW adapter bounds bodies with the same limit and answer as the Node one', async () => {
     const msw = createMswMock({ baseUrl: 'https://api.shop.test/base', documents, services: SERVICES, fixtures: readFixtures() });
     const big = 'x'.repeat(DEFAULT_LIMITS.maxBodyBytes + 1);
-    const response = await getResponse(msw.handlers, new Request('https://api.shop.test/base/v1/carts/current/add-to-cart', { method: 'POST', body: big }));
-    expect(response?.status).toBe(413);
-    expect(((await response?.json()) as { details: { applicationError: { description: string } } }).details.applicationError.description).toBe(
-      `The request body is larger than the mock accepts (MOCK_MAX_BODY = ${DEFAULT_LIMITS.maxBodyBytes} bytes)`,
+    const response = await getResponse(
+      msw.handlers,
+      new Request('https://api.shop.test/base/v1/carts/current/add-to-cart', { method: 'POST', body: big }),
     );
+    expect(response?.status).toBe(413);
+    expect(
+      ((await (response as Response).json()) as { details: { applicationError: { description: string } } }).details.applicationError
+        .description,
+    ).toBe(`The request body is larger than the mock accepts (MOCK_MAX_BODY = ${DEFAULT_LIMITS.maxBodyBytes} bytes)`);
     const health = await getResponse(msw.handlers, new Request('https://api.shop.test/base/__mock/health'));
-    expect(((await health?.json()) as { mode: string }).mode).toBe('stateful');
+    expect(((await (health as Response).json()) as { mode: string }).mode).toBe('stateful');
   });
 });

@@ -25,7 +25,10 @@ describe('credentials stage', () => {
   it('answers a 401 UNAUTHENTICATED naming where the token goes; a present one passes unchanged', () => {
     const refused = checkCredentials(routed('GET', '/v1/carts/current'));
     expect(refused?.status).toBe(401);
-    expect(errorOf(refused!).details.applicationError).toMatchObject({ code: 'UNAUTHENTICATED', description: 'Missing access token: send it in the Authorization header' });
+    expect(errorOf(refused!).details.applicationError).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      description: 'Missing access token: send it in the Authorization header',
+    });
     expect(checkCredentials(routed('GET', '/v1/carts/current', { authorization: 'anything' }))).toBeUndefined();
   });
 });

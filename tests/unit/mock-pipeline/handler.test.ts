@@ -7,7 +7,7 @@ import { MemoryStoreProvider } from '../../../mock/engine/memory-store';
 import type { OperationImpl } from '../../../mock/engine/operation';
 import { Scenarios } from '../../../mock/engine/scenarios';
 import { createStatefulHandler } from '../../../mock/engine/stateful-handler';
-import { isOperationResult, type HandlerResult } from '../../../mock/pipeline/stages/handler';
+import { type HandlerResult, isOperationResult } from '../../../mock/pipeline/stages/handler';
 import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
 import type { ValidatedRequest } from '../../../mock/pipeline/types';
 import type { PrismLibrary, PrismResponse } from '../../../mock/prism/load-prism';
@@ -36,7 +36,10 @@ const statefulHandler = (impl: OperationImpl['handle']) => {
 };
 
 const cartRead = (headers: Record<string, string> = {}): ValidatedRequest => {
-  const result = validateRequest({ ...parsed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, ...headers }), caller: { identity: undefined, session: 'handler' } });
+  const result = validateRequest({
+    ...parsed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, ...headers }),
+    caller: { identity: undefined, session: 'handler' },
+  });
   if ('status' in result) throw new Error(`answered ${result.status}`);
   return result;
 };
@@ -64,7 +67,9 @@ describe('handler stage', () => {
   });
 
   it("stateful: a service's refusal goes on as a refusal (its status still to be checked), a validation failure is a 400", async () => {
-    const refused = await statefulHandler(async () => Promise.reject(new PlatformFailure(409, 'CONFLICT', 'busy', { why: 1 }))).handler.handle(cartRead());
+    const refused = await statefulHandler(async () =>
+      Promise.reject(new PlatformFailure(409, 'CONFLICT', 'busy', { why: 1 })),
+    ).handler.handle(cartRead());
     expect(refused).toEqual({ kind: 'refusal', status: 409, code: 'CONFLICT', description: 'busy', data: { why: 1 } });
     const invalid = await statefulHandler(async () => Promise.reject(invalidField('id', 'names no line'))).handler.handle(cartRead());
     expect(invalid).toMatchObject({ status: 400 });
@@ -82,14 +87,23 @@ describe('handler stage', () => {
 
   it("Prism: its answer goes on as the operation's, marked generated when Prism made it up", async () => {
     const seen: boolean[] = [];
-    const answer: PrismResponse = { statusCode: 200, headers: { 'Content-Type': 'application/json', 'X-Rate': '5' }, body: { cart: { id: 'c' } } };
+    const answer: PrismResponse = {
+      statusCode: 200,
+      headers: { 'Content-Type': 'application/json', 'X-Rate': '5' },
+      body: { cart: { id: 'c' } },
+    };
     const prism = {
       mock: ({ config }: { config: { dynamic: boolean } }) => {
         seen.push(config.dynamic);
         return () => ({ _tag: 'Right', right: answer });
       },
     } as unknown as PrismLibrary;
-    const handler = createPrismHandler({ prism, resources: new Map([['getCurrentCart', {}]]), mode: 'static', publicUrl: () => 'http://mock.test' });
+    const handler = createPrismHandler({
+      prism,
+      resources: new Map([['getCurrentCart', {}]]),
+      mode: 'static',
+      publicUrl: () => 'http://mock.test',
+    });
     expect(await handler.handle(cartRead())).toEqual({
       kind: 'answer',
       status: 200,

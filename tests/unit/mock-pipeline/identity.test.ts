@@ -5,7 +5,12 @@ import { createIdentityStage, refusal } from '../../../mock/pipeline/stages/iden
 import { errorOf, routed } from './parts';
 
 const identities = new IdentityRegistry();
-const ACCESS: Readonly<Record<string, Access>> = { getCurrentCart: 'shopper', searchOrders: 'merchant', getMyMember: 'member', token: 'anyone' };
+const ACCESS: Readonly<Record<string, Access>> = {
+  getCurrentCart: 'shopper',
+  searchOrders: 'merchant',
+  getMyMember: 'member',
+  token: 'anyone',
+};
 const identify = createIdentityStage({
   identities,
   accessOf: (operationId) => ACCESS[operationId],
@@ -42,14 +47,19 @@ describe('identity and roles stage', () => {
       code: 'PERMISSION_DENIED',
       description: "searchOrders needs the merchant's API key; the caller is a visitor",
     });
-    expect(refusal('member', { role: 'merchant', id: 'x', session: 's' }, 'getMyMember')).toBe('getMyMember needs a member token (sign in first); the caller is a merchant');
+    expect(refusal('member', { role: 'merchant', id: 'x', session: 's' }, 'getMyMember')).toBe(
+      'getMyMember needs a member token (sign in first); the caller is a merchant',
+    );
     expect(refusal('member', undefined, 'getMyMember')).toMatch(/the caller is anonymous$/);
   });
 
   it('refuses a malformed x-mock-session (400) and an operation the mode does not implement (500)', () => {
     const badSession = identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'no spaces' }));
     expect(badSession).toMatchObject({ status: 400 });
-    expect(errorOf(badSession as never).details.validationError.fieldViolations[0]).toMatchObject({ field: 'x-mock-session', violatedRule: 'FORMAT' });
+    expect(errorOf(badSession as never).details.validationError.fieldViolations[0]).toMatchObject({
+      field: 'x-mock-session',
+      violatedRule: 'FORMAT',
+    });
     const missing = identify(routed('GET', '/v1/products/p1', { authorization: DEFAULT_API_KEY }));
     expect(missing).toMatchObject({ status: 500 });
     expect(errorOf(missing as never).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getProduct' } });

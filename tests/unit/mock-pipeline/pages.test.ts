@@ -18,7 +18,9 @@ describe('pages and controls stage', () => {
   });
 
   it("answers the sign-in pages with the mode's code, before any control is asked", async () => {
-    const answer = await pages(targeted('GET', '/__mock/oauth/authorize?redirect_uri=https%3A%2F%2Fapp.test%2Fcb&state=s1&response_mode=query'));
+    const answer = await pages(
+      targeted('GET', '/__mock/oauth/authorize?redirect_uri=https%3A%2F%2Fapp.test%2Fcb&state=s1&response_mode=query'),
+    );
     expect(answer?.status).toBe(302);
     expect(answer?.headers.location).toBe('https://app.test/cb?state=s1&code=the-code');
     expect(asked).toEqual([]);
@@ -28,7 +30,10 @@ describe('pages and controls stage', () => {
     expect((await pages(targeted('GET', '/__mock/health')))?.body).toBe('healthy');
     const missing = await pages(targeted('POST', '/__mock/nothing'));
     expect(missing?.status).toBe(404);
-    expect(errorOf(missing!).details.applicationError).toMatchObject({ code: 'NOT_FOUND', description: 'No mock control at POST /__mock/nothing in testing mode' });
+    expect(errorOf(missing!).details.applicationError).toMatchObject({
+      code: 'NOT_FOUND',
+      description: 'No mock control at POST /__mock/nothing in testing mode',
+    });
     expect(asked).toEqual(['GET /__mock/health', 'POST /__mock/nothing']);
   });
 });

@@ -1,6 +1,6 @@
 // What the stage tests build on: the real documents, router and validators (no server), and requests as an
 // adapter hands them over, taken through the stages before the one under test.
-import { MOCK_FAMILIES, type FamilyName } from '../../../mock/families';
+import { type FamilyName, MOCK_FAMILIES } from '../../../mock/families';
 import { readDocuments } from '../../../mock/node/read-documents';
 import { readJsonBody } from '../../../mock/pipeline/stages/body';
 import { createRouteStage } from '../../../mock/pipeline/stages/route';

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { ExampleAnswers } from '../../../mock/engine/example-answers';
 import { assemblePipeline } from '../../../mock/pipeline/assemble';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
@@ -8,6 +7,7 @@ import { createPagesStage } from '../../../mock/pipeline/stages/pages';
 import type { MockResponse, Trace, ValidatedRequest } from '../../../mock/pipeline/types';
 import { ResponseValidator } from '../../../mock/validation/response-validator';
 import { SchemaCompilers } from '../../../mock/validation/schema-compilers';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { documents, errorOf, mockRequest, REQUEST_ID } from './parts';
 
 // The stages composed: their order (credentials and identity before the body is read, the body before
@@ -38,8 +38,14 @@ const build = (answer: (request: ValidatedRequest) => Promise<HandlerResult>, id
   return { pipeline, lines, handled, accepted };
 };
 
-const send = (pipeline: ReturnType<typeof build>['pipeline'], method: string, target: string, headers: Record<string, string> = {}, body = '', trace?: Trace) =>
-  pipeline(mockRequest(method, target, headers, body), trace);
+const send = (
+  pipeline: ReturnType<typeof build>['pipeline'],
+  method: string,
+  target: string,
+  headers: Record<string, string> = {},
+  body = '',
+  trace?: Trace,
+) => pipeline(mockRequest(method, target, headers, body), trace);
 
 const withCart = async (): Promise<HandlerResult> => ({ kind: 'answer', status: 200, body: cart, effects: 'events' });
 
@@ -83,9 +89,17 @@ describe('the pipeline', () => {
   it('reads the body before it validates it: 415 for another type, 400 for malformed JSON, then field violations', async () => {
     const { pipeline, handled } = build(withCart);
     const auth = { authorization: 'k' };
-    expect((await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', { ...auth, 'content-type': 'text/plain' }, '{"lineItems":"x"}')).status).toBe(415);
-    expect(errorOf(await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', auth, '{"lineItems":')).details.applicationError.code).toBe('INVALID_ARGUMENT');
-    expect(errorOf(await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', auth, '{"lineItems":"x"}')).details.validationError.fieldViolations[0].field).toBe('lineItems');
+    expect(
+      (await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', { ...auth, 'content-type': 'text/plain' }, '{"lineItems":"x"}'))
+        .status,
+    ).toBe(415);
+    expect(
+      errorOf(await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', auth, '{"lineItems":')).details.applicationError.code,
+    ).toBe('INVALID_ARGUMENT');
+    expect(
+      errorOf(await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', auth, '{"lineItems":"x"}')).details.validationError
+        .fieldViolations[0].field,
+    ).toBe('lineItems');
     expect(handled).toEqual([]);
   });
 
@@ -107,14 +121,23 @@ describe('the pipeline', () => {
     expect(response.status).toBe(500);
     expect(response.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
-    expect(lines[0]).toMatch(new RegExp(`^500 ${REQUEST_ID.replace(/\./g, '\\.')} getCurrentCart GET /v1/carts/current: Error: the handler broke`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^500 ${REQUEST_ID.replace(/\./g, '\\.')} getCurrentCart GET /v1/carts/current: Error: the handler broke`),
+    );
   });
 
   it("checks every handler answer: a broken one is the mock's 500, and what the call did is not made visible", async () => {
-    const { pipeline, lines, accepted } = build(async () => ({ kind: 'answer', status: 200, body: { cart: { id: 42 } }, effects: 'events' }));
+    const { pipeline, lines, accepted } = build(async () => ({
+      kind: 'answer',
+      status: 200,
+      body: { cart: { id: 42 } },
+      effects: 'events',
+    }));
     const response = await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' });
     expect(response.status).toBe(500);
-    expect(errorOf(response).details.applicationError.description).toMatch(/getCurrentCart contract \(status 200\): "cart\.id" must be string/);
+    expect(errorOf(response).details.applicationError.description).toMatch(
+      /getCurrentCart contract \(status 200\): "cart\.id" must be string/,
+    );
     expect(lines).toHaveLength(1);
     expect(accepted).toEqual([]);
   });

@@ -12,7 +12,9 @@ describe('request validation stage', () => {
   });
 
   it('answers a request that breaks the contract with a 400 listing each field', () => {
-    const result = validateRequest(parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, '{"lineItems":[{"quantity":"two"}],"extra":1}'));
+    const result = validateRequest(
+      parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, '{"lineItems":[{"quantity":"two"}],"extra":1}'),
+    );
     expect(result).toMatchObject({ status: 400 });
     const violations = errorOf(result as never).details.validationError.fieldViolations as { field: string }[];
     expect(violations.map((violation) => violation.field)).toContain('lineItems[0].quantity');

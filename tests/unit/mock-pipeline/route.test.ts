@@ -4,7 +4,7 @@ import type { Trace } from '../../../mock/pipeline/types';
 import { errorOf, route, targeted } from './parts';
 
 describe('route stage', () => {
-  it("routes to the operation with its family, contract, validator and decoded path parameters", () => {
+  it('routes to the operation with its family, contract, validator and decoded path parameters', () => {
     const result = route(targeted('GET', '/v1/products/a%2Fb%20c'), {});
     if ('status' in result) throw new Error(`answered ${result.status}`);
     expect(result.family).toBe('platform');
@@ -17,7 +17,10 @@ describe('route stage', () => {
   it('answers a path of no operation with a 404 and a path under other methods with a 405 and Allow', () => {
     const missing = route(targeted('GET', '/v1/nothing-here'), {});
     expect(missing).toMatchObject({ status: 404 });
-    expect(errorOf(missing as never).details.applicationError).toMatchObject({ code: 'NOT_FOUND', description: 'No operation of the API at GET /v1/nothing-here' });
+    expect(errorOf(missing as never).details.applicationError).toMatchObject({
+      code: 'NOT_FOUND',
+      description: 'No operation of the API at GET /v1/nothing-here',
+    });
     const wrongMethod = route(targeted('PUT', '/v1/carts/current'), {});
     expect(wrongMethod).toMatchObject({ status: 405, headers: { allow: 'GET, PATCH, DELETE' } });
     expect(errorOf(wrongMethod as never).details.applicationError.code).toBe('METHOD_NOT_ALLOWED');

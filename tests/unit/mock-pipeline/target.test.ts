@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { readTarget, splitTarget } from '../../../mock/pipeline/stages/target';
+import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { errorOf, mockRequest, REQUEST_ID } from './parts';
 
 describe('target stage', () => {
@@ -28,6 +28,9 @@ describe('target stage', () => {
     expect('status' in result && result.status).toBe(400);
     if (!('status' in result)) return;
     expect(result.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
-    expect(errorOf(result).details.applicationError).toMatchObject({ code: 'INVALID_ARGUMENT', description: 'The request target "not a path" is not a path' });
+    expect(errorOf(result).details.applicationError).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      description: 'The request target "not a path" is not a path',
+    });
   });
 });

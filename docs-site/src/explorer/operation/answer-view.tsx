@@ -82,8 +82,8 @@ export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome
       {verdict && verdict.mockFailure === undefined && (
         <div className={verdict.ok ? 'verdict ok' : 'verdict bad'} data-testid="verdict">
           <p>
-            <strong>{verdict.ok ? '✓ Matches the contract' : `✗ Breaks the contract (${verdict.violations.length})`}</strong>: checked against{' '}
-            {verdict.against}.
+            <strong>{verdict.ok ? '✓ Matches the contract' : `✗ Breaks the contract (${verdict.violations.length})`}</strong>: checked
+            against {verdict.against}.
           </p>
           {verdict.violations.length > 0 && <ViolationList violations={verdict.violations} testId="verdict-violations" />}
         </div>
@@ -102,6 +102,7 @@ export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome
             </dl>
           </details>
           <h4>Body</h4>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable). */}
           <pre className="body" data-testid="response-body" tabIndex={0}>
             {exchange.responseText ? prettyBody(exchange.responseText) : '(empty)'}
           </pre>

@@ -13,7 +13,13 @@ export interface CallInit {
 }
 
 const asText = (value: Json | undefined): string =>
-  value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map(asText).join(',') : JSON.stringify(value);
+  value === undefined || value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : Array.isArray(value)
+        ? value.map(asText).join(',')
+        : JSON.stringify(value);
 
 const pretty = (value: unknown): string | undefined => (value === undefined ? undefined : JSON.stringify(value, null, 2));
 

@@ -2,8 +2,9 @@
 // schema declared for that status, and an application error's code must be one the operation declares for that
 // status. The mock's own failure (a 5xx `INTERNAL`) is no answer of the operation at all: it is told apart, so a
 // broken mock never reads as a kept contract. Violations are listed by field, in the platform's words.
-import type { Operation } from '../../../../spec-model/document';
+
 import { declaredCodes } from '../../../../spec-model/declared-codes';
+import type { Operation } from '../../../../spec-model/document';
 import { declaredResponse } from '../../../../spec-model/responses';
 import type { FieldViolation } from '../../../../src/index';
 import type { WireExchange } from '../connection';

@@ -71,6 +71,7 @@ export const JsonEditor = ({ id, label, value, onChange, schema, check, root }: 
 export const ViolationList = ({ violations, testId }: { readonly violations: readonly VerdictViolation[]; readonly testId?: string }) => (
   <ul className="violations" data-testid={testId}>
     {violations.map((violation, index) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: two violations may share field and rule; the index tells them apart.
       <li key={`${violation.field}-${violation.violatedRule ?? ''}-${index}`}>
         <code className="field">{violation.field}</code> {violation.description}
         {violation.violatedRule && <span className="rule"> {violation.violatedRule}</span>}

@@ -1,6 +1,6 @@
 // What an opened operation needs, loaded on demand and kept: its family's bundled document read through the
 // shared spec reader, and its operation function picked by operationId from the family module's exports.
-import { listOperations, type BundledDocument, type Family, type Operation } from '../../../../spec-model/document';
+import { type BundledDocument, type Family, listOperations, type Operation } from '../../../../spec-model/document';
 import { successStatuses } from '../../../../spec-model/examples';
 import type { JsonObject } from '../../../../spec-model/json';
 import { declaredResponse } from '../../../../spec-model/responses';
@@ -47,7 +47,8 @@ export const loadOperation = (entry: OperationIndexEntry): Promise<LoadedOperati
     loading = loadFamily(entry.family).then(({ document, operations: all, module }) => {
       const operation = all.find((candidate) => candidate.operationId === entry.operationId);
       const call = module[entry.operationId];
-      if (!operation || typeof call !== 'function') throw new Error(`${entry.operationId} is not an operation of the ${entry.family} family`);
+      if (!operation || typeof call !== 'function')
+        throw new Error(`${entry.operationId} is not an operation of the ${entry.family} family`);
       return { operation, call: call as CallableOperation, document };
     });
     operations.set(entry.operationId, loading);

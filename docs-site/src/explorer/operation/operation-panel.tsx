@@ -2,23 +2,23 @@
 // copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
 // functions when the first operation is opened.
 import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { JsonObject } from '../../../../spec-model/json';
 import { requestExampleNames } from '../../../../spec-model/examples';
+import type { JsonObject } from '../../../../spec-model/json';
 import { ENVELOPE_PARAMETER, REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { Replay } from '../app';
 import type { Role } from '../auth-panel';
-import { callOperation, captureRequest, type CallOutcome, type Connection } from '../connection';
+import { type CallOutcome, type Connection, callOperation, captureRequest } from '../connection';
 import { addToHistory, historyEntry } from '../history';
 import type { MockControls } from '../mock-controls';
 import type { OperationIndexEntry } from '../operation-index';
 import type { RequestForm } from '../request-form';
+import { referenceHref } from '../routing';
 import { AnswerView } from './answer-view';
 import { buildInit, formFromExample, isEnvelope } from './build-init';
-import { contractVerdict, type ContractVerdict } from './contract-verdict';
+import { type ContractVerdict, contractVerdict } from './contract-verdict';
 import { asCode, asCurl } from './copy-as';
 import { JsonEditor } from './json-editor';
 import { loadFieldChecks, loadOperation, prepareAnswerChecks } from './load-operation';
-import { referenceHref } from '../routing';
 import { ScenarioBar } from './scenario-bar';
 
 interface OperationPanelProps {
@@ -104,7 +104,11 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
     if (!built.init) return;
     const { request, error } = await captureRequest(connection, call, built.init);
     if (!request) {
-      setCopied({ kind: 'curl', text: '', note: `The runtime refused the call: ${error instanceof Error ? error.message : String(error)}` });
+      setCopied({
+        kind: 'curl',
+        text: '',
+        note: `The runtime refused the call: ${error instanceof Error ? error.message : String(error)}`,
+      });
       return;
     }
     const text = asCurl(request);
@@ -114,7 +118,13 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   const copyCode = async () => {
     if (!built.init) return;
     const text = asCode(
-      { operationId: operation.operationId, family: entry.family, readOnly: call.meta.readOnly === true, baseUrl: connection.baseUrl, authMode: connection.authMode },
+      {
+        operationId: operation.operationId,
+        family: entry.family,
+        readOnly: call.meta.readOnly === true,
+        baseUrl: connection.baseUrl,
+        authMode: connection.authMode,
+      },
       built.init,
     );
     setCopied({ kind: 'code', text, note: (await copyText(text)) ? 'Copied to the clipboard.' : 'Select and copy it below.' });
@@ -129,11 +139,12 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
     <article className="operation" aria-labelledby="operation-title">
       <header>
         <h2 id="operation-title" ref={heading} tabIndex={-1}>
-          <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span> <span className="op-path">{operation.path}</span>
+          <span className={`method method-${operation.method.toLowerCase()}`}>{operation.method}</span>{' '}
+          <span className="op-path">{operation.path}</span>
         </h2>
         <p>
-          <code data-testid="operation-id">{operation.operationId}</code> · {operation.summary} · <span className="family">{entry.family}</span> /{' '}
-          {entry.tag} ·{' '}
+          <code data-testid="operation-id">{operation.operationId}</code> · {operation.summary} ·{' '}
+          <span className="family">{entry.family}</span> / {entry.tag} ·{' '}
           <a href={referenceHref(entry.family, entry.tag, operation.operationId)}>reference</a>
         </p>
       </header>
@@ -148,7 +159,16 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
         {exampleNames.length > 0 && (
           <label>
             Example
-            <select value={form.example ?? ''} onChange={(event) => setFormState({ ...formFromExample(operation, event.target.value), preferCode: form.preferCode, preferExample: form.preferExample })}>
+            <select
+              value={form.example ?? ''}
+              onChange={(event) =>
+                setFormState({
+                  ...formFromExample(operation, event.target.value),
+                  preferCode: form.preferCode,
+                  preferExample: form.preferExample,
+                })
+              }
+            >
               {exampleNames.map((name) => (
                 <option key={name} value={name}>
                   {name}
@@ -189,12 +209,35 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
           </fieldset>
         )}
         {form.message !== undefined && isEnvelope(operation) && (
-          <JsonEditor id="message" label="Query message (sent as .r, base64url JSON)" value={form.message} onChange={(message) => setForm({ message })} schema={messageSchema} check={check} root="query" />
+          <JsonEditor
+            id="message"
+            label="Query message (sent as .r, base64url JSON)"
+            value={form.message}
+            onChange={(message) => setForm({ message })}
+            schema={messageSchema}
+            check={check}
+            root="query"
+          />
         )}
         {form.body !== undefined && (
-          <JsonEditor id="body" label="Body (JSON)" value={form.body} onChange={(body) => setForm({ body })} schema={bodySchema} check={check} root="body" />
+          <JsonEditor
+            id="body"
+            label="Body (JSON)"
+            value={form.body}
+            onChange={(body) => setForm({ body })}
+            schema={bodySchema}
+            check={check}
+            root="body"
+          />
         )}
-        <ScenarioBar operation={operation} form={form} setForm={setForm} controls={controls} session={session} controlsNotice={controlsNotice} />
+        <ScenarioBar
+          operation={operation}
+          form={form}
+          setForm={setForm}
+          controls={controls}
+          session={session}
+          controlsNotice={controlsNotice}
+        />
         {built.problems.length > 0 && (
           <ul className="bad" data-testid="form-problems">
             {built.problems.map((problem) => (
@@ -218,6 +261,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
         <section className="copied" aria-label={copied.kind === 'curl' ? 'curl command' : 'code'}>
           <p role="status">{copied.note}</p>
           {copied.text && (
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable).
             <pre data-testid={copied.kind === 'curl' ? 'curl' : 'code'} tabIndex={0}>
               {copied.text}
             </pre>

@@ -55,7 +55,11 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
         </label>
         <label>
           Prefer example
-          <select value={form.preferExample} onChange={(event) => setForm({ preferExample: event.target.value })} disabled={examples.length === 0}>
+          <select
+            value={form.preferExample}
+            onChange={(event) => setForm({ preferExample: event.target.value })}
+            disabled={examples.length === 0}
+          >
             <option value="">{examples.length === 0 ? 'none named' : 'the first'}</option>
             {examples.map((name) => (
               <option key={name} value={name}>
@@ -68,7 +72,14 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
           <>
             <label>
               Latency (ms)
-              <input type="number" min={0} max={60000} value={latency} onChange={(event) => setLatency(event.target.value)} className="narrow" />
+              <input
+                type="number"
+                min={0}
+                max={60000}
+                value={latency}
+                onChange={(event) => setLatency(event.target.value)}
+                className="narrow"
+              />
             </label>
             <label>
               Fail with status
@@ -85,11 +96,23 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
             </label>
             <label>
               code
-              <input value={failCode} onChange={(event) => setFailCode(event.target.value)} placeholder="e.g. INTERNAL" className="narrow" />
+              <input
+                value={failCode}
+                onChange={(event) => setFailCode(event.target.value)}
+                placeholder="e.g. INTERNAL"
+                className="narrow"
+              />
             </label>
             <label>
               times
-              <input type="number" min={1} value={failTimes} onChange={(event) => setFailTimes(event.target.value)} placeholder="every" className="narrow" />
+              <input
+                type="number"
+                min={1}
+                value={failTimes}
+                onChange={(event) => setFailTimes(event.target.value)}
+                placeholder="every"
+                className="narrow"
+              />
             </label>
             <button type="button" onClick={() => void apply()}>
               Apply to the mock
@@ -99,7 +122,8 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
       </div>
       {controls && controlsNotice && (
         <p className="notice" title={controlsNotice}>
-          Latency and forced failures need the stateful mock (<code>MOCK_MODE=stateful</code>): this mock has no <code>/__mock/</code> controls.
+          Latency and forced failures need the stateful mock (<code>MOCK_MODE=stateful</code>): this mock has no <code>/__mock/</code>{' '}
+          controls.
         </p>
       )}
       <p id="scenario-status" className="status" role="status" data-testid="scenario-status">
