@@ -1,11 +1,17 @@
 // Pairs each spec operation with the platform method serving the same HTTP method and path.
-import { pathShape } from './platform-methods.mjs';
+import { type PlatformMethod, pathShape } from './platform-methods';
 
-const keyOf = (method, path) => `${method.toUpperCase()} ${pathShape(path)}`;
+/** The platform method of an operation and how it was found. */
+export interface Match {
+  readonly method: PlatformMethod;
+  readonly via: 'path' | 'fallback' | 'case-insensitive path';
+}
+
+const keyOf = (method: string, path: string): string => `${method.toUpperCase()} ${pathShape(path)}`;
 
 /** Lookup by method + path template; a POST twin (an SDK fallback) resolves to the GET method it stands in for. */
-export const createMatcher = (methods) => {
-  const exact = new Map();
+export const createMatcher = (methods: readonly PlatformMethod[]): ((method: string, path: string) => Match | undefined) => {
+  const exact = new Map<string, Match>();
   for (const method of methods) {
     if (!exact.has(keyOf(method.method, method.path))) exact.set(keyOf(method.method, method.path), { method, via: 'path' });
   }

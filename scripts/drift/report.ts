@@ -1,7 +1,35 @@
 // Prints drift's findings: undocumented differences in full, documented ones as counts (all with --verbose).
-const KINDS = ['no-platform-method', 'path', 'encoding', 'missing-in-spec', 'not-on-platform', 'required', 'bound', 'enum', 'shape'];
+import { DIFFERENCE_KINDS, type Difference } from './difference';
 
-export const printReport = (families, { verbose }) => {
+/** One spec operation and what drift found of it. */
+export interface OperationFindings {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  /** `package.method` of the platform method it was matched to. */
+  readonly platform?: string;
+  readonly differences: Difference[];
+}
+
+/** A platform call of a covered service that no spec operation declares. */
+export interface UndeclaredCall {
+  readonly method: string;
+  readonly path: string;
+  readonly pkg: string;
+  readonly name: string;
+  /** Listed in the document's `x-undeclared-calls`. */
+  readonly documented: boolean;
+}
+
+export interface FamilyFindings {
+  readonly name: string;
+  readonly operations: readonly OperationFindings[];
+  /** How many operations have a platform method. */
+  readonly matched: number;
+  readonly undeclared: readonly UndeclaredCall[];
+}
+
+export const printReport = (families: readonly FamilyFindings[], { verbose }: { verbose: boolean }): void => {
   for (const family of families) {
     console.log(`\n== ${family.name}: ${family.operations.length} operations, ${family.matched} matched to platform methods`);
     for (const op of family.operations) {
@@ -21,7 +49,7 @@ export const printReport = (families, { verbose }) => {
   for (const family of families) {
     const all = family.operations.flatMap((op) => op.differences);
     const undoc = all.filter((d) => !d.documented);
-    const byKind = KINDS.map((k) => [k, undoc.filter((d) => d.kind === k).length]).filter(([, n]) => n > 0);
+    const byKind = DIFFERENCE_KINDS.map((k) => [k, undoc.filter((d) => d.kind === k).length] as const).filter(([, n]) => n > 0);
     const und = family.undeclared.filter((c) => !c.documented).length;
     console.log(
       `${family.name.padEnd(12)}${String(undoc.length).padStart(12)}${String(all.length - undoc.length).padStart(12)}${`${und}/${family.undeclared.length - und}`.padStart(23)}  ${byKind.map(([k, n]) => `${k} ${n}`).join(', ')}`,

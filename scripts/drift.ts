@@ -4,16 +4,19 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { FAMILIES } from '../src/protocol/index.ts';
-import { compareShapes } from './drift/compare.mjs';
-import { installPlatformPackages } from './drift/install.mjs';
-import { createMatcher } from './drift/match.mjs';
-import { listPlatformMethods, pathShape } from './drift/platform-methods.mjs';
-import { printReport } from './drift/report.mjs';
-import { readRequiredFields } from './drift/required-fields.mjs';
-import { readBundledSpec } from './drift/spec-reader.ts';
-import { createSpecShapes } from './drift/spec-schema.ts';
-import { readWireTypes } from './drift/wire-types.mjs';
+import type { BundledDocument, Family } from '../spec-model/document';
+import { asJsonObject } from '../spec-model/json';
+import { FAMILIES } from '../src/protocol';
+import { compareShapes } from './drift/compare';
+import type { Difference, DifferenceKind } from './drift/difference';
+import { installPlatformPackages } from './drift/install';
+import { createMatcher } from './drift/match';
+import { listPlatformMethods, type PlatformMethod, pathShape } from './drift/platform-methods';
+import { type FamilyFindings, type OperationFindings, printReport } from './drift/report';
+import { readRequiredFields } from './drift/required-fields';
+import { readBundledSpec, type SpecOperation } from './drift/spec-reader';
+import { createSpecShapes } from './drift/spec-schema';
+import { readWireTypes, type WireMethod } from './drift/wire-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -25,28 +28,40 @@ const { values: args } = parseArgs({
   },
 });
 
+type OperationResult = SpecOperation & OperationFindings;
+interface CheckedFamily {
+  readonly name: Family;
+  readonly doc: BundledDocument;
+  readonly operations: OperationResult[];
+  readonly matched: number;
+}
+
 const { dir, installed } = installPlatformPackages(args['sdk-dir']);
 try {
   const methods = listPlatformMethods(dir);
   const match = createMatcher(methods);
-  const wireCache = new Map();
-  const wireOf = (method) => {
-    if (!wireCache.has(method.cjs))
-      wireCache.set(method.cjs, { types: readWireTypes(method.metaTypes), required: readRequiredFields(method.cjs) });
-    return wireCache.get(method.cjs);
+  const wireCache = new Map<string, { types: Map<string, WireMethod>; required: Map<string, Set<string>> }>();
+  const wireOf = (method: PlatformMethod) => {
+    let wire = wireCache.get(method.cjs);
+    if (!wire) {
+      wire = { types: readWireTypes(method.metaTypes), required: readRequiredFields(method.cjs) };
+      wireCache.set(method.cjs, wire);
+    }
+    return wire;
   };
 
-  const families = [];
-  const matchedMethods = new Set();
+  const checked: CheckedFamily[] = [];
+  const matchedMethods = new Set<PlatformMethod>();
   for (const name of FAMILIES.filter((f) => !args.family || f === args.family)) {
     const { doc, operations } = readBundledSpec(root, name);
     const specs = createSpecShapes(doc);
     const byId = new Map(operations.map((op) => [op.operationId, op]));
-    const opDeviation = (op) => (op.operation['x-deviation'] ? [op.operation['x-deviation']] : []);
-    const results = operations.map((op) => {
-      const differences = [];
-      const diff = (kind, detail, field = '(operation)', side = 'operation', deviations = opDeviation(op)) =>
-        differences.push({ side, field, kind, detail, documented: deviations.length > 0 });
+    const results = operations.map((op): OperationResult => {
+      const differences: Difference[] = [];
+      const diff = (kind: DifferenceKind, detail: string): void => {
+        const deviations = op.operation['x-deviation'] ? [op.operation['x-deviation']] : [];
+        differences.push({ side: 'operation', field: '(operation)', kind, detail, documented: deviations.length > 0 });
+      };
       const hit = match(op.method, op.path);
       if (!hit) {
         diff('no-platform-method', 'no method of the installed packages serves this HTTP method and path');
@@ -60,7 +75,8 @@ try {
         if (method.complex && !rParam)
           diff('encoding', "the platform's SDK sends this request as `.r` when it is nested; the spec declares no `.r`");
         if (!method.complex && rParam) diff('encoding', 'the spec declares `.r`; the platform SDK always sends flat parameters here');
-        const twin = op.operation['x-fallback']?.operationId ? byId.get(op.operation['x-fallback'].operationId) : undefined;
+        const twinId = op.operation['x-fallback']?.operationId;
+        const twin = twinId ? byId.get(twinId) : undefined;
         const platformTwin = method.fallback?.method === 'POST' ? method.fallback.path : undefined;
         if (platformTwin && (!twin || pathShape(twin.path) !== pathShape(platformTwin)))
           diff('encoding', `platform POST twin ${platformTwin} is not the spec's x-fallback`);
@@ -86,18 +102,20 @@ try {
       for (const d of differences) if (!d.documented && !d.container && !d.node && op.operation['x-deviation']) d.documented = true;
       return { ...op, differences, platform: `${method.pkg}.${method.name}` };
     });
-    families.push({ name, doc, operations: results, matched: results.filter((r) => r.platform).length });
+    checked.push({ name, doc, operations: results, matched: results.filter((r) => r.platform).length });
   }
 
   // Calls of the covered services (packages with at least one matched operation) that no spec operation declares.
   const covered = new Set([...matchedMethods].map((m) => m.pkg));
-  for (const family of families) {
-    const own = new Set(family.operations.filter((op) => op.platform).map((op) => op.platform.split('.')[0]));
-    const listed = new Set((family.doc['x-undeclared-calls']?.calls ?? []).map(String));
-    family.undeclared = methods
+  const families = checked.map(({ name, doc, operations, matched }): FamilyFindings => {
+    const own = new Set(operations.flatMap((op) => (op.platform ? [op.platform.split('.')[0]] : [])));
+    const calls = asJsonObject(doc['x-undeclared-calls'])?.calls;
+    const listed = new Set((Array.isArray(calls) ? calls : []).map(String));
+    const undeclared = methods
       .filter((m) => covered.has(m.pkg) && own.has(m.pkg) && !matchedMethods.has(m))
       .map((m) => ({ ...m, documented: listed.has(`${m.method} ${m.path}`) }));
-  }
+    return { name, operations, matched, undeclared };
+  });
 
   printReport(families, { verbose: args.verbose });
   if (args.json) {

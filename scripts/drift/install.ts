@@ -17,7 +17,7 @@ export const PLATFORM_PACKAGES = [
 ];
 
 /** The folder holding node_modules/@wix: `reuse` when it already has the packages, else a fresh install. */
-export const installPlatformPackages = (reuse) => {
+export const installPlatformPackages = (reuse: string | undefined): { dir: string; installed: boolean } => {
   if (reuse && existsSync(join(reuse, 'node_modules', '@wix', 'ecom'))) return { dir: reuse, installed: false };
   const dir = reuse ?? mkdtempSync(join(tmpdir(), 'platform-sdk-'));
   // --ignore-scripts: nothing of the platform runs at install time; only its type and metadata files are read.
