@@ -320,6 +320,49 @@ describe('the explorer', () => {
     await finish(watched);
   });
 
+  it("shows the mock's own failure as a mock failure, and a code the operation does not declare as a broken contract", async () => {
+    const watched = await openExplorer('#/operation/listRecommendationAlgorithms');
+    const { page } = watched;
+    await page.getByTestId('operation-id').filter({ hasText: 'listRecommendationAlgorithms' }).waitFor();
+    await waitForRole(page, 'visitor');
+    // The mock's scenario control makes its next answer a 500 INTERNAL, the mock's own failure.
+    await page.getByLabel('Fail with status').selectOption('500');
+    await page.getByLabel('code', { exact: true }).fill('INTERNAL');
+    await page.getByLabel('times').fill('1');
+    await page.getByRole('button', { name: 'Apply to the mock' }).click();
+    await expect.poll(() => page.getByTestId('scenario-status').textContent()).toContain('Scenario set on the mock');
+    expect((await send(page)).status).toBe(500);
+    const failed = await page.getByTestId('verdict').textContent();
+    expect(failed).toContain('✗ Mock failure');
+    expect(failed).not.toContain('Matches the contract');
+    expect(await page.getByTestId('mock-failure').textContent()).toContain('Forced by the listRecommendationAlgorithms scenario');
+
+    // An answer whose code the operation does not declare for its status breaks the contract, naming the code.
+    await page.route(`${mockUrl}/v1/recommendations/algorithms*`, (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        headers: { 'access-control-allow-origin': '*', 'x-wix-request-id': 'forged-by-the-test' },
+        body: JSON.stringify({
+          message: 'ORDER_NOT_FOUND',
+          details: { applicationError: { code: 'ORDER_NOT_FOUND', description: 'not this operation' } },
+        }),
+      }),
+    );
+    expect((await send(page)).status).toBe(400);
+    expect(await page.getByTestId('verdict').textContent()).toContain('✗ Breaks the contract (1)');
+    const violations = await page.getByTestId('verdict-violations').textContent();
+    expect(violations).toContain('details.applicationError.code');
+    expect(violations).toContain(
+      'ORDER_NOT_FOUND is not a code listRecommendationAlgorithms declares for 400 (it declares INVALID_ARGUMENT)',
+    );
+    expect(violations).toContain('UNDECLARED_CODE');
+    await page.unroute(`${mockUrl}/v1/recommendations/algorithms*`);
+    expect((await send(page)).status).toBe(200);
+    expect(await page.getByTestId('verdict').textContent()).toContain('✓ Matches the contract');
+    await finish(watched);
+  });
+
   it('has no serious or critical accessibility violation (axe-core), in light and in dark', async () => {
     const axe = readFileSync(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
     for (const colorScheme of ['light', 'dark'] as const) {

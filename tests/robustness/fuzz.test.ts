@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCases, runFuzz } from '../../scripts/harness/fuzz-requests';
+import { buildCases, type FuzzReport, runFuzz } from '../../scripts/harness/fuzz-requests';
 import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { treeRssMb } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
 // 2,000 mutated requests built from the spec's own examples against the real mock process in its default,
-// stateful mode, as the merchant (the requests change the store as they go: `npm run fuzz`
-// runs the same with any count): no 5xx, no connection lost, every 4xx in the platform's body, both families
-// still answering, and the process tree under 200 MB.
+// stateful mode, as the merchant, then 1,000 as a visitor (the requests change the store as they go, and some
+// are flows on one entity across identities and after its deletion: `npm run fuzz` runs the same with any count).
+// Every answer is judged by the contract: no 5xx, no connection lost, every 4xx in the platform's body, every
+// status one the operation declares, every application-error code one it declares for that status; both
+// families still answer, and the process tree stays under 200 MB.
 const COUNT = Number(process.env.FUZZ_COUNT ?? 2000);
 let mock: MockProcess;
 
@@ -18,15 +20,22 @@ afterAll(async () => {
   await mock?.stop();
 });
 
+const where = (testCase: FuzzReport['crashes'][number]['testCase']): string =>
+  `${testCase.operationId} as ${testCase.identity} [${testCase.mutations.join('+')}]`;
+
+const expectContractKept = (report: FuzzReport, count: number) => {
+  expect(report.sent).toBe(count);
+  expect(report.crashes.map((c) => `${where(c.testCase)}: ${c.error}`)).toEqual([]);
+  expect(report.serverErrors.map((e) => `${e.status} ${where(e.testCase)}: ${e.body.slice(0, 200)}`)).toEqual([]);
+  expect(report.foreignBodies.map((e) => `${e.status} ${where(e.testCase)}: ${e.body.slice(0, 200)}`)).toEqual([]);
+  expect(report.undeclaredStatuses.map((e) => `${e.status} ${e.code ?? ''} ${where(e.testCase)}`)).toEqual([]);
+  expect(report.undeclaredCodes.map((e) => `${e.status} ${e.code} (declared: ${e.declared.join(', ')}) ${where(e.testCase)}`)).toEqual([]);
+};
+
 describe(`fuzz: ${COUNT} mutated requests`, () => {
-  it('never gets a 5xx, a lost connection or a foreign error body', async () => {
+  it('as the merchant: never a 5xx, a lost connection, a foreign error body, an undeclared status or code', async () => {
     const report = await runFuzz(mock.url, buildCases(COUNT, 20261123), 8);
-    expect(report.sent).toBe(COUNT);
-    expect(report.crashes.map((c) => `${c.testCase.operationId} ${c.testCase.mutations.join('+')}: ${c.error}`)).toEqual([]);
-    expect(
-      report.serverErrors.map((e) => `${e.status} ${e.testCase.operationId} ${e.testCase.mutations.join('+')}: ${e.body.slice(0, 200)}`),
-    ).toEqual([]);
-    expect(report.foreignBodies.map((e) => `${e.status} ${e.testCase.operationId}: ${e.body.slice(0, 200)}`)).toEqual([]);
+    expectContractKept(report, COUNT);
     // Mutations must reach validation, not only be refused early: most answers are validation failures.
     expect(report.byStatus['400'] ?? 0).toBeGreaterThan(COUNT / 5);
 
@@ -34,6 +43,15 @@ describe(`fuzz: ${COUNT} mutated requests`, () => {
       const answer = await fetch(`${mock.url}${path}`, { headers: { Authorization: API_KEY } });
       expect(answer.status, path).toBe(200);
     }
+    expect(treeRssMb(mock.child.pid as number)).toBeLessThan(200);
+  }, 120_000);
+
+  it('as a visitor: the same contract on every answer', async () => {
+    const count = Math.ceil(COUNT / 2);
+    const report = await runFuzz(mock.url, buildCases(count, 20261201, { identity: 'visitor' }), 8);
+    expectContractKept(report, count);
+    // A visitor meets the role gates of the merchant's and the member's operations.
+    expect(report.byStatus['403'] ?? 0).toBeGreaterThan(0);
     expect(treeRssMb(mock.child.pid as number)).toBeLessThan(200);
   }, 120_000);
 });

@@ -69,7 +69,17 @@ export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome
         </p>
       )}
       {outcome.error !== undefined && <ErrorView error={outcome.error} />}
-      {verdict && (
+      {verdict?.mockFailure !== undefined && (
+        <div className="verdict bad" data-testid="verdict">
+          <p>
+            <strong>✗ Mock failure</strong>: the mock could not answer this call, so there is no answer of the operation to check.
+          </p>
+          <p className="muted" data-testid="mock-failure">
+            {verdict.mockFailure}
+          </p>
+        </div>
+      )}
+      {verdict && verdict.mockFailure === undefined && (
         <div className={verdict.ok ? 'verdict ok' : 'verdict bad'} data-testid="verdict">
           <p>
             <strong>{verdict.ok ? '✓ Matches the contract' : `✗ Breaks the contract (${verdict.violations.length})`}</strong>: checked
