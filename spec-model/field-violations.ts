@@ -1,7 +1,7 @@
 // Ajv's verdicts in the platform's words: the field path as the platform writes it (dotted, indexes in
 // brackets: `lineItems[0].quantity`) and the seed's rule names.
 
-import type { FieldViolation } from '../src/protocol';
+import { type FieldViolation, sortViolations } from '../src/protocol';
 import { unescapeToken } from './pointer';
 import type { ErrorObject } from './schema-compiler';
 
@@ -47,6 +47,10 @@ const describe = (error: ErrorObject): { field?: string; description: string; da
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'required':
+      if (Array.isArray(params.alternatives)) {
+        const sets = (params.alternatives as string[][]).map((names) => (names.length === 1 ? names[0] : `(${names.join(' and ')})`));
+        return { description: `must have ${sets.join(' or ')}`, data: { alternatives: params.alternatives } };
+      }
       return { field: String(params.missingProperty), description: 'is required' };
     case 'dependentRequired':
       return { field: String(params.missingProperty), description: `is required with ${String(params.property)}` };
@@ -85,35 +89,88 @@ const describe = (error: ErrorObject): { field?: string; description: string; da
   }
 };
 
-const isBranchError = (error: ErrorObject, branchPrefix: string): boolean => error.schemaPath.startsWith(branchPrefix);
+const isUnder = (instancePath: string, location: string): boolean =>
+  location === '' || instancePath === location || instancePath.startsWith(`${location}/`);
+
+/** Which branch of a combinator an error came from: its index for an inline branch, the referenced schema otherwise. */
+const branchKey = (error: ErrorObject, prefix: string): string => {
+  if (error.schemaPath.startsWith(prefix)) return `#${error.schemaPath.slice(prefix.length).split('/')[0] ?? ''}`;
+  // Through `$ref`, Ajv reports the path inside the referenced schema: the component names the branch.
+  return /^.*?#\/components\/schemas\/[^/]+/.exec(error.schemaPath)?.[0] ?? error.schemaPath;
+};
+
+interface Settled {
+  readonly error: ErrorObject;
+  /** The failed combinator's location this error stands for, when a combinator was collapsed into it. */
+  readonly from?: string;
+}
+
+/**
+ * The errors of a failed anyOf/oneOf's branches, found as Ajv writes them: right before the combinator's own
+ * error, at or under its location (a branch reached through `$ref` reports paths inside the referenced schema, so
+ * the schema path alone cannot tell). A combinator collapsed earlier at the same location is a sibling, not a branch.
+ */
+const branchErrorsOf = (settled: readonly Settled[], combinator: ErrorObject): number => {
+  const prefix = `${combinator.schemaPath}/`;
+  // The schema holding the combinator: an error of its other keywords (a sibling `required`) is no branch's.
+  const holder = `${combinator.schemaPath.slice(0, combinator.schemaPath.lastIndexOf('/'))}/`;
+  let start = settled.length;
+  while (start > 0) {
+    const previous = settled[start - 1] as Settled;
+    const { instancePath, schemaPath } = previous.error;
+    if (!isUnder(instancePath, combinator.instancePath)) break;
+    const inBranch = schemaPath.startsWith(prefix) || !schemaPath.startsWith(holder);
+    if (!inBranch || (previous.from === combinator.instancePath && !schemaPath.startsWith(prefix))) break;
+    start--;
+  }
+  return start;
+};
+
+/** When every branch failed only for want of its own required fields, one violation naming the alternatives. */
+const missingAlternatives = (combinator: ErrorObject, branches: ReadonlyMap<string, ErrorObject[]>): ErrorObject | undefined => {
+  const lists = [...branches.values()];
+  const onlyRequired = lists.every((list) =>
+    list.every((error) => error.keyword === 'required' && error.instancePath === combinator.instancePath),
+  );
+  const passing = (combinator.params as { passingSchemas?: unknown }).passingSchemas;
+  if (lists.length < 2 || !onlyRequired || Array.isArray(passing)) return undefined;
+  const alternatives = lists.map((list) => list.map((error) => String((error.params as { missingProperty?: unknown }).missingProperty)));
+  return { ...combinator, keyword: 'required', params: { alternatives } };
+};
 
 /**
  * A failed anyOf/oneOf reports every branch's errors. When exactly one branch fits the value's shape (the others
- * failed only on the value's type, e.g. `anyOf: [Address, null]`), its errors are the real ones; otherwise the
- * combinator itself is the one violation.
+ * failed only on the value's type, e.g. `anyOf: [Address, null]`), its errors are the real ones; when every branch
+ * only misses required fields, the missing alternatives are; otherwise the combinator itself is the one violation.
  */
 const collapseAlternatives = (errors: readonly ErrorObject[]): ErrorObject[] => {
-  let remaining = [...errors];
-  for (const combinator of errors.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) {
-    if (!remaining.includes(combinator)) continue;
-    const prefix = `${combinator.schemaPath}/`;
-    const branchErrors = remaining.filter((e) => isBranchError(e, prefix));
+  const settled: Settled[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'anyOf' && error.keyword !== 'oneOf') {
+      settled.push({ error });
+      continue;
+    }
+    const start = branchErrorsOf(settled, error);
+    const prefix = `${error.schemaPath}/`;
     const byBranch = new Map<string, ErrorObject[]>();
-    for (const error of branchErrors) {
-      const branch = error.schemaPath.slice(prefix.length).split('/')[0] ?? '';
-      byBranch.set(branch, [...(byBranch.get(branch) ?? []), error]);
+    for (const { error: branchError } of settled.slice(start)) {
+      const key = branchKey(branchError, prefix);
+      byBranch.set(key, [...(byBranch.get(key) ?? []), branchError]);
     }
     const fitting = [...byBranch.values()].filter(
-      (list) => !list.every((e) => e.keyword === 'type' && e.instancePath === combinator.instancePath),
+      (list) => !list.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath),
     );
-    const kept = fitting.length === 1 ? (fitting[0] ?? []) : [combinator];
-    remaining = remaining.filter((e) => e !== combinator && !branchErrors.includes(e));
-    remaining.push(...kept);
+    const missing = missingAlternatives(error, byBranch);
+    const kept = missing ? [missing] : fitting.length === 1 ? (fitting[0] ?? []) : [error];
+    settled.splice(start, settled.length - start, ...kept.map((k) => ({ error: k, from: error.instancePath })));
   }
-  return remaining;
+  return settled.map(({ error }) => error);
 };
 
-/** Ajv errors as platform violations, one per field and rule; `root` names the whole value when it is the culprit. */
+/**
+ * Ajv errors as platform violations, one per field and rule, sorted by field and bounded in number; `root` names
+ * the whole value when it is the culprit.
+ */
 export const toFieldViolations = (errors: readonly ErrorObject[], root: string): FieldViolation[] => {
   const seen = new Set<string>();
   const violations: FieldViolation[] = [];
@@ -132,7 +189,6 @@ export const toFieldViolations = (errors: readonly ErrorObject[], root: string):
     if (seen.has(key)) continue;
     seen.add(key);
     violations.push(violation);
-    if (violations.length >= MAX_VIOLATIONS) break;
   }
-  return violations;
+  return sortViolations(violations).slice(0, MAX_VIOLATIONS);
 };

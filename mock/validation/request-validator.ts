@@ -7,7 +7,7 @@ import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violat
 import type { JsonObject } from '../../spec-model/json';
 import type { ValidateFunction } from '../../spec-model/schema-compiler';
 import type { SecurityRequirement } from '../../spec-model/security';
-import type { FieldViolation } from '../../src/protocol';
+import { type FieldViolation, sortViolations } from '../../src/protocol';
 import { decodeContent, type EncodedContent, encodedContentOf } from './encoded-parameter';
 import type { SchemaCompilers } from './schema-compilers';
 
@@ -54,6 +54,13 @@ interface CompiledOperation {
   readonly plainQuery: readonly ParameterContract[];
   readonly body: ValidateFunction | undefined;
 }
+
+const MISSING_BODY: FieldViolation = {
+  field: 'body',
+  description: 'is required',
+  violatedRule: 'REQUIRED_FIELD',
+  ruleName: 'REQUIRED_FIELD',
+};
 
 const isArraySchema = (schema: JsonObject): boolean =>
   schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
@@ -181,10 +188,15 @@ export class RequestValidator {
     }
     check(compiled.headers, headers, 'headers');
 
-    // An empty body is the empty message, as on the platform: its required fields are reported one by one.
-    if (compiled.body) check(compiled.body, parts.body === undefined ? {} : parts.body, 'body');
+    if (compiled.body) {
+      // A body left out is the empty message, as on the platform: its required fields are reported one by one,
+      // and a required body whose fields are all optional is reported itself.
+      const found = violations.length;
+      check(compiled.body, parts.body === undefined ? {} : parts.body, 'body');
+      if (parts.body === undefined && contract.body?.required && violations.length === found) violations.push(MISSING_BODY);
+    }
 
-    if (violations.length > 0) return { ok: false, violations: violations.slice(0, MAX_VIOLATIONS) };
+    if (violations.length > 0) return { ok: false, violations: sortViolations(violations).slice(0, MAX_VIOLATIONS) };
     return { ok: true, query, pathParams };
   }
 }

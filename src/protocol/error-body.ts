@@ -14,9 +14,29 @@ export type ValidationRule = Schemas['ValidationRule'];
 export type ApplicationErrorDetails = Schemas['ApplicationErrorDetails'];
 export type ValidationErrorDetails = Schemas['ValidationErrorDetails'];
 
-/** Violations in the platform's order: by field. */
+// `lineItems[2].quantity` -> ['lineItems', 2, 'quantity']: indexes compare as numbers, so item 2 comes before item 10.
+const fieldTokens = (field: string): (string | number)[] =>
+  field.split(/[.[\]]+/).flatMap((token): (string | number)[] => (token === '' ? [] : /^\d+$/.test(token) ? [Number(token)] : [token]));
+
+/** Orders field paths as a reader expects: segment by segment, array indexes by number, a parent before its fields. */
+export const compareFields = (a: string, b: string): number => {
+  const left = fieldTokens(a);
+  const right = fieldTokens(b);
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    const x = left[index] as string | number;
+    const y = right[index] as string | number;
+    if (x === y) continue;
+    if (typeof x === 'number' && typeof y === 'number') return x - y;
+    if (typeof x === 'number') return -1;
+    if (typeof y === 'number') return 1;
+    return x < y ? -1 : 1;
+  }
+  return left.length - right.length;
+};
+
+/** Violations in the platform's order: by field (stable, so one field's rules keep the order they were found in). */
 export const sortViolations = <V extends Pick<FieldViolation, 'field'>>(violations: readonly V[]): V[] =>
-  [...violations].sort((a, b) => (a.field < b.field ? -1 : a.field > b.field ? 1 : 0));
+  [...violations].sort((a, b) => compareFields(a.field, b.field));
 
 /** The platform's message for violations: `INVALID_ARGUMENT: "field" description, ...` sorted by field. */
 export const violationMessage = (violations: readonly Pick<FieldViolation, 'field' | 'description'>[]): string =>

@@ -217,16 +217,26 @@ describe('the stateful engine', () => {
     expect((await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'two' })).status).toBe(200);
   });
 
-  it('reads a request sent without a body as the empty message, as it validates it', async () => {
+  it('reads a request sent without a body as the empty message: a required body is a 400 REQUIRED_FIELD', async () => {
     const engine = engineWith({});
     const query = await call(engine, 'POST', '/v1/products/query-platformized', { authorization: API_KEY });
-    expect(query.status).toBe(200);
-    expect(query.body?.products.length).toBeGreaterThan(0);
+    expect(query.status).toBe(400);
+    expect(query.body?.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'body', violatedRule: 'REQUIRED_FIELD', description: 'is required' }),
+    ]);
+    const empty = await call(engine, 'POST', '/v1/products/query-platformized', { authorization: API_KEY }, {});
+    expect(empty.status).toBe(200);
+    expect(empty.body?.products.length).toBeGreaterThan(0);
     const add = await call(engine, 'POST', '/v1/carts/current/add-to-cart', { authorization: API_KEY, 'x-mock-session': 'empty-body' });
     expect(add.status).toBe(400);
     // The empty message has neither lineItems nor customLineItems, one of which the request schema requires.
     expect(add.body?.details.validationError.fieldViolations).toEqual([
-      expect.objectContaining({ field: 'body', violatedRule: 'VALIDATION' }),
+      expect.objectContaining({
+        field: 'body',
+        violatedRule: 'REQUIRED_FIELD',
+        description: 'must have lineItems or customLineItems',
+        data: { alternatives: [['lineItems'], ['customLineItems']] },
+      }),
     ]);
   });
 });

@@ -16,6 +16,7 @@ import {
   statusText,
   violationMessage,
 } from '../../src/protocol';
+import { compareFields } from '../../src/protocol/error-body';
 
 const violations: FieldViolation[] = [
   {
@@ -40,6 +41,18 @@ describe('the error body', () => {
     expect(error.message).toBe(message);
     expect(error.requestId).toBe('req-1');
     expect((error as ValidationError).fieldViolations.map((v) => v.field)).toEqual(['couponCode', 'lineItems[0].quantity']);
+  });
+
+  it('orders fields segment by segment, indexes by number, a parent before its fields', () => {
+    const fields = ['lineItems[10].quantity', 'body', 'lineItems[2].quantity', 'lineItems', 'lineItems[2].catalogReference', 'channelType'];
+    expect([...fields].sort(compareFields)).toEqual([
+      'body',
+      'channelType',
+      'lineItems',
+      'lineItems[2].catalogReference',
+      'lineItems[2].quantity',
+      'lineItems[10].quantity',
+    ]);
   });
 
   it('is what the contract declares as ErrorResponse, in both families', () => {

@@ -1,5 +1,5 @@
 // The body stage: an operation that takes a JSON body gets it parsed, bounded in depth (see parse-json.ts); a
-// body of another content type is a 415, malformed JSON a 400. A body sent to an operation that takes none is
+// body of another content type is a 415, malformed JSON a 400, a body of blanks none at all. A body sent to an operation that takes none is
 // not read at all.
 import { isJsonMediaType } from '../../../src/protocol';
 import { applicationFailure } from '../../errors/platform-error';
@@ -11,7 +11,9 @@ const utf8 = new TextDecoder('utf-8');
 export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockResponse => {
   const { raw, contract } = request;
   let body: unknown;
-  if (contract?.body && raw.body.length > 0) {
+  // Only blanks is no body at all: the empty message, as a client that sent nothing.
+  const text = contract?.body && raw.body.length > 0 ? utf8.decode(raw.body) : '';
+  if (text.trim() !== '') {
     const type = raw.headers['content-type'];
     if (type !== undefined && !isJsonMediaType(type)) {
       return applicationFailure(
@@ -19,7 +21,7 @@ export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockRe
         raw.requestId,
       );
     }
-    const parsed = parseJsonText(utf8.decode(raw.body));
+    const parsed = parseJsonText(text);
     if (!parsed.ok)
       return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId);
     body = parsed.value;
