@@ -52,6 +52,8 @@ export interface ComposeOptions {
   /** Where failures inside the mock are reported. */
   readonly log: (line: string) => void;
   readonly limits?: Partial<TransportLimits> | undefined;
+  /** Refuse the fields a request's contract does not declare (MOCK_STRICT); a request's `Prefer: handling=` decides for itself. */
+  readonly strict?: boolean | undefined;
 }
 
 export interface ComposedMock {
@@ -85,6 +87,7 @@ const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<St
     publicUrl: options.publicUrl,
     log,
     controls: webhooks.controls,
+    strict: options.strict,
   });
   webhooks.attach(engine.events);
   return { mode: 'stateful', handle: (request) => engine.handle(request), engine, webhooks, close: () => webhooks.close() };
@@ -104,6 +107,7 @@ const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<Composed
     pages: createPagesStage({ mode, controls: health }),
     handler: parts.handler,
     log: options.log,
+    strict: options.strict,
   });
   return { mode, handle, engine: undefined, webhooks: undefined, close: async () => undefined };
 };

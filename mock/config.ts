@@ -11,6 +11,8 @@ export interface MockConfig {
   readonly publicUrl: string | undefined;
   readonly apiKey: string | undefined;
   readonly fixturesDir: string | undefined;
+  /** MOCK_STRICT=1: undeclared fields are refused (FIELD_NOT_ALLOWED) unless a request asks `Prefer: handling=lenient`. */
+  readonly strict: boolean;
 }
 
 export class ConfigError extends Error {
@@ -57,6 +59,9 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new ConfigError(`MOCK_PUBLIC_URL must be an http(s) origin such as http://127.0.0.1:4010, got "${publicUrl}"`);
   }
+  const strict = env.MOCK_STRICT ?? '';
+  if (!['', '0', '1', 'true', 'false'].includes(strict))
+    throw new ConfigError(`MOCK_STRICT must be 1 or 0 (true or false), got "${strict}"`);
   return {
     port,
     mode: mode as MockMode,
@@ -70,5 +75,6 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
     publicUrl,
     apiKey,
     fixturesDir: env.MOCK_FIXTURES_DIR || undefined,
+    strict: strict === '1' || strict === 'true',
   };
 };

@@ -35,6 +35,7 @@ const mock = await startMock({
   ...(config.publicUrl && { publicUrl: config.publicUrl }),
   ...(config.apiKey && { apiKey: config.apiKey }),
   ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
+  strict: config.strict,
   log,
 });
 console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);

@@ -32,6 +32,8 @@ export interface MockOptions {
   readonly log?: (line: string) => void;
   /** Webhook delivery in stateful mode: retries, back-off, timeout, the fetch deliveries go through. */
   readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
+  /** Refuse the fields a request's contract does not declare (FIELD_NOT_ALLOWED); default false. */
+  readonly strict?: boolean;
 }
 
 export interface RunningMock {
@@ -55,7 +57,7 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     mode === 'stateful'
       ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
       : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
-  const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits });
+  const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits, strict: options.strict });
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
     HOST,

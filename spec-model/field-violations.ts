@@ -139,9 +139,10 @@ const missingAlternatives = (combinator: ErrorObject, branches: ReadonlyMap<stri
 };
 
 /**
- * A failed anyOf/oneOf reports every branch's errors. When exactly one branch fits the value's shape (the others
- * failed only on the value's type, e.g. `anyOf: [Address, null]`), its errors are the real ones; when every branch
- * only misses required fields, the missing alternatives are; otherwise the combinator itself is the one violation.
+ * A failed anyOf/oneOf reports every branch's errors. When every branch only misses required fields, the missing
+ * alternatives are the violation; when exactly one branch fits the value's shape (the others failed only on the
+ * value's type, e.g. `anyOf: [Address, null]`, or only miss the fields that would choose them), its errors are the
+ * real ones; otherwise the combinator itself is the one violation.
  */
 const collapseAlternatives = (errors: readonly ErrorObject[]): ErrorObject[] => {
   const settled: Settled[] = [];
@@ -157,8 +158,9 @@ const collapseAlternatives = (errors: readonly ErrorObject[]): ErrorObject[] => 
       const key = branchKey(branchError, prefix);
       byBranch.set(key, [...(byBranch.get(key) ?? []), branchError]);
     }
+    // A branch fits the value unless it failed only on the value's type or only for want of its own fields.
     const fitting = [...byBranch.values()].filter(
-      (list) => !list.every((e) => e.keyword === 'type' && e.instancePath === error.instancePath),
+      (list) => !['type', 'required'].some((keyword) => list.every((e) => e.keyword === keyword && e.instancePath === error.instancePath)),
     );
     const missing = missingAlternatives(error, byBranch);
     const kept = missing ? [missing] : fitting.length === 1 ? (fitting[0] ?? []) : [error];

@@ -4,7 +4,15 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { isJsonObject, type Json, type JsonObject } from './json';
-import { type CheckedReferences, componentsView, schemaView, type WireSide } from './schema-view';
+import {
+  type CheckedReferences,
+  type Closing,
+  closingOf,
+  componentsView,
+  schemaView,
+  type ViewOptions,
+  type WireSide,
+} from './schema-view';
 
 export type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 export type { DataValidationCxt, SchemaValidateFunction } from 'ajv/dist/types/index.js';
@@ -24,24 +32,30 @@ export interface CompilerOptions {
   readonly formats?: 'full' | 'fast';
   /** Installs the caller's own keywords (used by its schemas or by `CheckedReferences`). */
   readonly vocabulary?: (engine: SchemaEngine) => void;
+  /**
+   * `refused`: an object's undeclared properties are violations (FIELD_NOT_ALLOWED), for a strict check of what a
+   * client sends. Default `allowed`, as the platform and Prism judge.
+   */
+  readonly unknownProperties?: 'allowed' | 'refused';
 }
 
 // A document's view for one side, made once however many compilers register it (the mock registers the request
 // side in two: bodies, and parameters coerced from text).
 const views = new WeakMap<object, Map<string, Json>>();
-const viewOf = (document: JsonObject, documentId: string, side: WireSide, checked: CheckedReferences | undefined): Json => {
-  if (checked) return componentsView(document.components, documentId, side, checked);
+const viewOf = (document: JsonObject, documentId: string, side: WireSide, options: ViewOptions): Json => {
+  if (options.checked) return componentsView(document.components, documentId, side, options);
   let byKey = views.get(document);
   if (!byKey) views.set(document, (byKey = new Map()));
-  const key = `${side} ${documentId}`;
+  const key = `${side} ${documentId}${options.closing ? ' closed' : ''}`;
   let view = byKey.get(key);
-  if (!view) byKey.set(key, (view = componentsView(document.components, documentId, side)));
+  if (!view) byKey.set(key, (view = componentsView(document.components, documentId, side, options)));
   return view;
 };
 
 export class SchemaCompiler {
   readonly #ajv: Ajv2020;
-  readonly #documents = new Map<string, { readonly document: object; readonly side: WireSide }>();
+  readonly #closed: boolean;
+  readonly #documents = new Map<string, { readonly document: object; readonly side: WireSide; readonly closing: Closing | undefined }>();
   readonly #compiled = new WeakMap<object, Map<string, ValidateFunction>>();
 
   /**
@@ -58,6 +72,7 @@ export class SchemaCompiler {
       validateSchema: false,
     });
     addFormats(this.#ajv, { mode: options.formats ?? 'full' });
+    this.#closed = options.unknownProperties === 'refused';
     options.vocabulary?.(this.#ajv);
   }
 
@@ -72,8 +87,9 @@ export class SchemaCompiler {
       if (known.document !== document || known.side !== side) throw new Error(`${documentId} is registered already`);
       return;
     }
-    this.#ajv.addSchema({ $id: documentId, components: viewOf(document, documentId, side, checked) } as object);
-    this.#documents.set(documentId, { document, side });
+    const closing = this.#closed ? closingOf(document) : undefined;
+    this.#ajv.addSchema({ $id: documentId, components: viewOf(document, documentId, side, { checked, closing }) } as object);
+    this.#documents.set(documentId, { document, side, closing });
   }
 
   /** A validator of `schema`, its local references into the document registered under `documentId`; kept per schema. */
@@ -83,7 +99,7 @@ export class SchemaCompiler {
     const key = isJsonObject(schema) ? schema : undefined;
     const cached = key && this.#compiled.get(key)?.get(documentId);
     if (cached) return cached;
-    const validate = this.#ajv.compile(schemaView(schema, documentId, registered.side) as object);
+    const validate = this.#ajv.compile(schemaView(schema, documentId, registered.side, { closing: registered.closing }) as object);
     if (key) {
       let byDocument = this.#compiled.get(key);
       if (!byDocument) this.#compiled.set(key, (byDocument = new Map()));

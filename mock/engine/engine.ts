@@ -44,6 +44,8 @@ export interface EngineOptions {
    * undefined: not one of them.
    */
   readonly controls?: MockPages;
+  /** Refuse the fields a request's contract does not declare (MOCK_STRICT); a request's `Prefer: handling=` decides for itself. */
+  readonly strict?: boolean | undefined;
 }
 
 export interface StatefulEngine {
@@ -150,6 +152,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     identify: createIdentityStage({ identities, accessOf: (operationId) => options.services.operations[operationId]?.access, sessionOf }),
     handler,
     log,
+    strict: options.strict,
   });
 
   return {

@@ -24,6 +24,8 @@ export interface MockHandlerOptions {
   readonly log?: (line: string) => void;
   /** Webhook delivery (retries, back-off, and the `fetch` deliveries go through: MSW intercepts the global one). */
   readonly webhooks?: MswMockOptions['webhooks'];
+  /** Refuse the fields a request's contract does not declare (FIELD_NOT_ALLOWED), as `MOCK_STRICT=1`; default false. */
+  readonly strict?: boolean;
 }
 
 export const BUILT_IN_FIXTURES: Readonly<Record<string, Fixture>> = {
@@ -42,6 +44,7 @@ export const createMockHandlers = (options: MockHandlerOptions = {}): MswMock =>
     ...(options.apiKey && { apiKey: options.apiKey }),
     ...(options.log && { log: options.log }),
     ...(options.webhooks && { webhooks: options.webhooks }),
+    ...(options.strict && { strict: true }),
   });
 
 export type { StatefulEngine } from '../engine/engine';

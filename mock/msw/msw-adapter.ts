@@ -27,6 +27,8 @@ export interface MswMockOptions {
   readonly log?: (line: string) => void;
   /** Webhook delivery: give a `fetch` of your own when MSW intercepts the global one (see README). */
   readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
+  /** Refuse the fields a request's contract does not declare (FIELD_NOT_ALLOWED); default false. */
+  readonly strict?: boolean;
 }
 
 export interface MswMock {
@@ -69,6 +71,7 @@ export const createMswMock = (options: MswMockOptions): MswMock => {
     parts: { mode: 'stateful', services: options.services, fixtures: options.fixtures, apiKey: options.apiKey, webhooks: options.webhooks },
     publicUrl: () => base,
     log: options.log ?? (() => undefined),
+    strict: options.strict,
   });
   const { engine, webhooks } = mock;
   const { maxBodyBytes } = mock.limits;

@@ -13,6 +13,7 @@ import { createAnswerCheck } from './stages/answer-check';
 import type { OperationHandler } from './stages/handler';
 import type { IdentityStage } from './stages/identity';
 import type { PagesStage } from './stages/pages';
+import { createRequestValidationStage } from './stages/request-validation';
 import { createRouteStage } from './stages/route';
 
 export interface AssembleOptions {
@@ -24,6 +25,8 @@ export interface AssembleOptions {
   readonly identify?: IdentityStage;
   readonly handler: OperationHandler;
   readonly log: (line: string) => void;
+  /** Refuse the fields a request's contract does not declare (a request's `Prefer: handling=` decides for itself). */
+  readonly strict?: boolean | undefined;
 }
 
 export const assemblePipeline = (options: AssembleOptions): Pipeline => {
@@ -37,6 +40,7 @@ export const assemblePipeline = (options: AssembleOptions): Pipeline => {
     pages: options.pages,
     route: createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators }),
     identify: options.identify,
+    validate: createRequestValidationStage({ strict: options.strict === true }),
     handler: options.handler,
     checkAnswer: createAnswerCheck({ responses, log }),
     log,

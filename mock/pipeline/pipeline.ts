@@ -10,7 +10,7 @@ import { checkCredentials } from './stages/credentials';
 import { isOperationResult, type OperationHandler } from './stages/handler';
 import type { IdentityStage } from './stages/identity';
 import type { PagesStage } from './stages/pages';
-import { validateRequest } from './stages/request-validation';
+import { type RequestValidationStage, validateRequest } from './stages/request-validation';
 import type { RouteStage } from './stages/route';
 import { readTarget } from './stages/target';
 import type { MockRequest, MockResponse, Trace } from './types';
@@ -20,6 +20,8 @@ export interface PipelineStages {
   readonly route: RouteStage;
   /** Stateful mode only: the other modes have no identities. */
   readonly identify?: IdentityStage | undefined;
+  /** Lenient (undeclared fields allowed) when not given. */
+  readonly validate?: RequestValidationStage | undefined;
   readonly handler: OperationHandler;
   readonly checkAnswer: AnswerCheckStage;
   /** Where failures inside the mock are reported (one line each, with the request id). */
@@ -42,7 +44,7 @@ const answer = async (request: MockRequest, stages: PipelineStages, trace: Trace
   if ('status' in identified) return identified;
   const parsed = readJsonBody(identified);
   if ('status' in parsed) return parsed;
-  const validated = validateRequest(parsed);
+  const validated = (stages.validate ?? validateRequest)(parsed);
   if ('status' in validated) return validated;
   const result = await stages.handler.handle(validated);
   if (!isOperationResult(result)) return result;

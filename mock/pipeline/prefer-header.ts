@@ -1,6 +1,7 @@
 // The per-request choices of the `Prefer` header, read as Prism's own server reads them (every mode honours
 // code and example; Prism's modes also dynamic and seed):
-// `code=404`, `example=NAME`, `dynamic=true`, `seed=TEXT`.
+// `code=404`, `example=NAME`, `dynamic=true`, `seed=TEXT`; and RFC 7240's `handling=strict` (undeclared fields
+// refused) or `handling=lenient` (allowed), which every mode honours.
 import type { FieldViolation } from '../../src/errors/api-error';
 
 export interface Preferences {
@@ -8,6 +9,7 @@ export interface Preferences {
   readonly example?: string;
   readonly dynamic?: boolean;
   readonly seed?: string;
+  readonly handling?: 'strict' | 'lenient';
 }
 
 export type PreferParse =
@@ -20,7 +22,7 @@ const invalid = (description: string): PreferParse => ({
 });
 
 export const parsePrefer = (header: string | undefined): PreferParse => {
-  const preferences: { code?: number; example?: string; dynamic?: boolean; seed?: string } = {};
+  const preferences: { -readonly [K in keyof Preferences]: Preferences[K] } = {};
   for (const part of (header ?? '').split(/[,;]/)) {
     const [rawName, ...rest] = part.split('=');
     const name = rawName?.trim().toLowerCase();
@@ -37,6 +39,10 @@ export const parsePrefer = (header: string | undefined): PreferParse => {
       if (value !== 'true' && value !== 'false') return invalid(`dynamic must be true or false, got "${value}"`);
       preferences.dynamic = value === 'true';
     } else if (name === 'seed') preferences.seed = value;
+    else if (name === 'handling') {
+      if (value !== 'strict' && value !== 'lenient') return invalid(`handling must be strict or lenient, got "${value}"`);
+      preferences.handling = value;
+    }
   }
   return { ok: true, preferences };
 };

@@ -5,7 +5,7 @@
 import { asBundledDocument, type Family, jsonContent, listOperations, type Parameter } from '../../spec-model/document';
 import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
-import type { ValidateFunction } from '../../spec-model/schema-compiler';
+import type { SchemaCompiler, ValidateFunction } from '../../spec-model/schema-compiler';
 import type { SecurityRequirement } from '../../spec-model/security';
 import { type FieldViolation, sortViolations } from '../../src/protocol';
 import { decodeContent, type EncodedContent, encodedContentOf } from './encoded-parameter';
@@ -42,17 +42,30 @@ export interface OperationContract {
   readonly security: readonly SecurityRequirement[];
 }
 
-interface CompiledOperation {
+interface EncodedParameter {
+  readonly parameter: ParameterContract;
+  readonly content: EncodedContent;
+  readonly validate: ValidateFunction;
+}
+
+/** What judges a request's message (its body and the messages encoded in its query), lenient or strict. */
+interface MessageChecks {
+  readonly encoded: readonly EncodedParameter[];
+  readonly body: ValidateFunction | undefined;
+}
+
+interface CompiledOperation extends MessageChecks {
   readonly path: ValidateFunction | undefined;
   readonly query: ValidateFunction | undefined;
   readonly headers: ValidateFunction | undefined;
-  readonly encoded: readonly {
-    readonly parameter: ParameterContract;
-    readonly content: EncodedContent;
-    readonly validate: ValidateFunction;
-  }[];
   readonly plainQuery: readonly ParameterContract[];
-  readonly body: ValidateFunction | undefined;
+  /** The strict setting's checks, compiled on the first strict request. */
+  strict?: MessageChecks;
+}
+
+export interface ValidateOptions {
+  /** Refuse every field and query parameter the contract does not declare (FIELD_NOT_ALLOWED), by its path. */
+  readonly strict?: boolean;
 }
 
 const MISSING_BODY: FieldViolation = {
@@ -99,7 +112,7 @@ export class RequestValidator {
     this.#contracts = readContracts(family, document);
     this.#documentId = family;
     this.#compilers = compilers;
-    for (const compiler of [compilers.body, compilers.parameters]) compiler.register(family, document, 'request');
+    for (const compiler of [compilers.body, compilers.strictBody, compilers.parameters]) compiler.register(family, document, 'request');
   }
 
   contract(operationId: string): OperationContract | undefined {
@@ -118,25 +131,29 @@ export class RequestValidator {
     );
   }
 
+  #messageChecks(contract: OperationContract, compiler: SchemaCompiler): MessageChecks {
+    const encoded = contract.parameters.flatMap((parameter) => {
+      const content = parameter.in === 'query' ? encodedContentOf(parameter.schema) : undefined;
+      return content ? [{ parameter, content, validate: compiler.compile(content.schema, this.#documentId) }] : [];
+    });
+    return { encoded, body: contract.body ? compiler.compile(contract.body.schema, this.#documentId) : undefined };
+  }
+
   #compile(contract: OperationContract): CompiledOperation {
     const inPlace = (where: ParameterContract['in']) => contract.parameters.filter((p) => p.in === where);
-    const encoded = inPlace('query').flatMap((parameter) => {
-      const content = encodedContentOf(parameter.schema);
-      return content ? [{ parameter, content, validate: this.#compilers.body.compile(content.schema, this.#documentId) }] : [];
-    });
-    const plainQuery = inPlace('query').filter((p) => !encoded.some((e) => e.parameter === p));
+    const messages = this.#messageChecks(contract, this.#compilers.body);
+    const plainQuery = inPlace('query').filter((p) => !messages.encoded.some((e) => e.parameter === p));
     return {
+      ...messages,
       path: this.#objectValidator(inPlace('path')),
       query: this.#objectValidator(plainQuery),
       headers: this.#objectValidator(inPlace('header').map((p) => ({ ...p, name: p.name.toLowerCase() }))),
-      encoded,
       plainQuery,
-      body: contract.body ? this.#compilers.body.compile(contract.body.schema, this.#documentId) : undefined,
     };
   }
 
   /** The operation's verdict on a request: coerced parameters, or every violation found (up to a bound). */
-  validate(operationId: string, parts: RequestParts): Verdict {
+  validate(operationId: string, parts: RequestParts, options: ValidateOptions = {}): Verdict {
     const contract = this.#contracts.get(operationId);
     if (!contract) return { ok: true, query: {}, pathParams: { ...parts.pathParams } };
     let compiled = this.#compiled.get(operationId);
@@ -144,6 +161,8 @@ export class RequestValidator {
       compiled = this.#compile(contract);
       this.#compiled.set(operationId, compiled);
     }
+    let messages: MessageChecks = compiled;
+    if (options.strict) messages = compiled.strict ??= this.#messageChecks(contract, this.#compilers.strictBody);
     const violations: FieldViolation[] = [];
     const check = (validate: ValidateFunction | undefined, value: unknown, root: string): void => {
       if (validate && !validate(value)) violations.push(...toFieldViolations(validate.errors ?? [], root));
@@ -159,7 +178,13 @@ export class RequestValidator {
       query[parameter.name] = isArraySchema(parameter.schema) ? values : values[0];
     }
     check(compiled.query, query, 'query');
-    for (const { parameter, content, validate } of compiled.encoded) {
+    if (options.strict) {
+      for (const name of new Set(parts.search.keys())) {
+        if (!contract.parameters.some((p) => p.in === 'query' && p.name === name))
+          violations.push({ field: name, description: 'is not allowed', violatedRule: 'FIELD_NOT_ALLOWED', ruleName: 'FIELD_NOT_ALLOWED' });
+      }
+    }
+    for (const { parameter, content, validate } of messages.encoded) {
       const value = parts.search.get(parameter.name);
       if (value === null) {
         if (parameter.required)
@@ -188,11 +213,11 @@ export class RequestValidator {
     }
     check(compiled.headers, headers, 'headers');
 
-    if (compiled.body) {
+    if (messages.body) {
       // A body left out is the empty message, as on the platform: its required fields are reported one by one,
       // and a required body whose fields are all optional is reported itself.
       const found = violations.length;
-      check(compiled.body, parts.body === undefined ? {} : parts.body, 'body');
+      check(messages.body, parts.body === undefined ? {} : parts.body, 'body');
       if (parts.body === undefined && contract.body?.required && violations.length === found) violations.push(MISSING_BODY);
     }
 

@@ -6,6 +6,8 @@ import { SchemaCompiler } from '../../spec-model/schema-compiler';
 export class SchemaCompilers {
   /** Request bodies and encoded messages, as sent: the explorer checks a body it is given with the same options. */
   readonly body = new SchemaCompiler();
+  /** Request bodies and encoded messages in the strict setting: a field the contract does not declare is refused. */
+  readonly strictBody = new SchemaCompiler({ unknownProperties: 'refused' });
   /** Parameters arrive as text: `limit=5` is the integer 5, `active=true` the boolean. */
   readonly parameters = new SchemaCompiler({ coerceTypes: true });
   /**

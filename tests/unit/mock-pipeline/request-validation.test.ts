@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
-import { errorOf, parsed } from './parts';
+import { asBundledDocument, listOperations } from '../../../spec-model/document';
+import { exampleRequest, requestExampleNames } from '../../../spec-model/examples';
+import { FAMILIES } from '../../../src/protocol';
+import { documents, errorOf, parsed, validators } from './parts';
 
 describe('request validation stage', () => {
   it('hands on the query coerced to its schema types, with path and body as they came', () => {
@@ -102,5 +105,78 @@ describe('request validation stage: missing bodies and the order of violations',
       'lineItems[1].catalogReference',
     ]);
     expect(many.at(-1)?.field).toBe('lineItems[24].quantity');
+  });
+});
+
+describe('request validation stage: the strict setting', () => {
+  const REFERENCE = { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' };
+  const typo = JSON.stringify({ lineItems: [{ quantity: 1, catalogReference: { ...REFERENCE, optionz: {} }, quantty: 2 }], note: 'x' });
+  const refused = (result: ReturnType<typeof validateRequest>) =>
+    'status' in result
+      ? (errorOf(result).details.validationError.fieldViolations as { field: string; violatedRule: string }[])
+          .filter((violation) => violation.violatedRule === 'FIELD_NOT_ALLOWED')
+          .map((violation) => violation.field)
+      : [];
+
+  it('allows undeclared fields by default, as the platform does', () => {
+    expect('status' in validateRequest(parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, typo))).toBe(false);
+  });
+
+  it('refuses each undeclared field by its path when the mock is strict, at any depth', () => {
+    const result = validateRequest(parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, typo), { strict: true });
+    expect(refused(result)).toEqual(['lineItems[0].catalogReference.optionz', 'lineItems[0].quantty', 'note']);
+  });
+
+  it('takes the request’s Prefer: handling=strict or handling=lenient over the mock’s setting', () => {
+    const strict = parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k', prefer: 'handling=strict' }, typo);
+    expect(refused(validateRequest(strict))).toHaveLength(3);
+    const lenient = parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k', prefer: 'code=200, handling=lenient' }, typo);
+    expect('status' in validateRequest(lenient, { strict: true })).toBe(false);
+  });
+
+  it('refuses undeclared query parameters and fields of an encoded message, and a field beside a oneOf branch', () => {
+    const query = parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=true&includeMerchantSpecificDta=true', {
+      authorization: 'k',
+    });
+    expect(refused(validateRequest(query, { strict: true }))).toEqual(['includeMerchantSpecificDta']);
+    const session = parsed(
+      'POST',
+      '/v1/redirect-session',
+      { authorization: 'k' },
+      JSON.stringify({
+        ecomCheckout: { checkoutId: '4c8f2e1a-9b3d-4f7a-8e6c-1d2b3a4c5e6f', x: 1 },
+        callbacks: { postFlowUrl: 'https://a.example', y: 2 },
+      }),
+    );
+    const result = validateRequest(session, { strict: true });
+    // The one intent sent chooses its branch: only the two undeclared fields are reported, not the oneOf.
+    expect(errorOf(result as never).details.validationError.fieldViolations.map((v: { field: string }) => v.field)).toEqual([
+      'callbacks.y',
+      'ecomCheckout.x',
+    ]);
+  });
+
+  it('accepts every named example request of both families in the strict setting', () => {
+    let checked = 0;
+    for (const family of FAMILIES) {
+      const document = asBundledDocument(documents[family]);
+      for (const operation of listOperations(family, document)) {
+        for (const name of requestExampleNames(operation)) {
+          const example = exampleRequest(operation, name);
+          if (example.body === undefined) continue;
+          const verdict = validators
+            .get(family)
+            ?.validate(
+              operation.operationId,
+              { pathParams: example.path, search: new URLSearchParams(), headers: {}, body: example.body },
+              { strict: true },
+            );
+          const undeclared = verdict && !verdict.ok ? verdict.violations.filter((v) => v.violatedRule === 'FIELD_NOT_ALLOWED') : [];
+          expect(undeclared, `${operation.operationId} ${name}`).toEqual([]);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });
