@@ -1,13 +1,32 @@
 // The request validation stage: path, query, header parameters and body against the operation's schemas (the
-// family's RequestValidator); a request that breaks them is a 400 listing each field. What passes goes to the
-// handler with its query coerced to the schemas' types and its `.r` message decoded.
+// family's RequestValidator), and the `Prefer` header against the statuses and examples the operation declares; a request
+// that breaks them is a 400 listing each field. What passes goes to the handler with its query coerced to the
+// schemas' types, its `.r` message decoded and its preferences read.
+import type { FieldViolation } from '../../../src/protocol';
 import { validationFailure } from '../../errors/platform-error';
+import { type Preferences, parsePrefer, preferenceViolation } from '../prefer-header';
 import type { MockResponse, ParsedRequest, ValidatedRequest } from '../types';
+
+const NO_PREFERENCES: Preferences = Object.freeze({});
+
+const readPreferences = (request: ParsedRequest): { preferences: Preferences } | { violation: FieldViolation } => {
+  const header = request.raw.headers.prefer;
+  if (header === undefined) return { preferences: NO_PREFERENCES };
+  const parsed = parsePrefer(header);
+  if (!parsed.ok) return { violation: parsed.violation };
+  const { contract, operation } = request;
+  const violation = contract && preferenceViolation(parsed.preferences, operation.operationId, contract.answers);
+  return violation ? { violation } : { preferences: parsed.preferences };
+};
 
 export const validateRequest = (request: ParsedRequest): ValidatedRequest | MockResponse => {
   const { raw, pathParams, search, body } = request;
   const verdict = request.validator.validate(request.operation.operationId, { pathParams, search, headers: raw.headers, body });
-  if (!verdict.ok) return validationFailure(verdict.violations, raw.requestId);
+  const prefer = readPreferences(request);
+  if (!verdict.ok || 'violation' in prefer) {
+    const violations = [...(verdict.ok ? [] : verdict.violations), ...('violation' in prefer ? [prefer.violation] : [])];
+    return validationFailure(violations, raw.requestId);
+  }
   return {
     raw,
     method: request.method,
@@ -21,5 +40,6 @@ export const validateRequest = (request: ParsedRequest): ValidatedRequest | Mock
     caller: request.caller,
     body,
     query: verdict.query,
+    preferences: prefer.preferences,
   };
 };
