@@ -2,7 +2,10 @@
 // on): health, reset, seed, fixtures, the request log, scenarios, the state dump and the recorded events.
 // Controls need no credentials; every failure is in the platform's error body, its inputs judged by control-input.ts.
 
+import { declaredCodes } from '../../spec-model/declared-codes';
+import type { Operation } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
+import { declaredResponse, declaredStatuses } from '../../spec-model/responses';
 import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
@@ -17,6 +20,8 @@ export const CONTROLS_PREFIX = '/__mock/';
 export interface ControlsHost {
   readonly mode: string;
   readonly operationIds: ReadonlySet<string>;
+  /** The contract of an operation, by operationId: what a forced failure of it may answer. */
+  operation(operationId: string): Operation | undefined;
   readonly fixtureNames: readonly string[];
   sessions(): Promise<string[]>;
   /** Forgets one session's state or every session's; answers the names reset. */
@@ -48,8 +53,37 @@ const FAILURE_SCHEMA: JsonObject = {
 
 const LATENCY_SCHEMA: JsonObject = { type: 'integer', minimum: 0, maximum: 60_000 };
 
-const failureOf = (value: unknown): ForcedFailure | undefined =>
-  value === undefined ? undefined : checkControlInput<ForcedFailure>(FAILURE_SCHEMA, value, 'failure');
+/**
+ * A forced failure as the operation could answer it: a status it declares, a code it declares for that status
+ * (the first of them when none is given); a code is free only where the status leaves it open.
+ */
+const declaredFailure = (operation: Operation, failure: ForcedFailure): ForcedFailure => {
+  const { operationId } = operation;
+  if (!declaredResponse(operation, failure.status)) {
+    const statuses = declaredStatuses(operation).filter((status) => status >= 400);
+    throw controlViolation(
+      'failure.status',
+      'INVALID_ENUM_VALUE',
+      `${failure.status} is not a status ${operationId} declares; it declares ${statuses.join(', ')}`,
+    );
+  }
+  const codes = declaredCodes(operation, failure.status);
+  if (!codes || codes.length === 0) return failure;
+  if (failure.code === undefined) return { ...failure, code: codes[0] as string };
+  if (!codes.includes(failure.code))
+    throw controlViolation(
+      'failure.code',
+      'INVALID_ENUM_VALUE',
+      `${failure.code} is not a code ${operationId} declares for ${failure.status}; it declares ${codes.join(', ')}`,
+    );
+  return failure;
+};
+
+const failureOf = (value: unknown, operation: Operation | undefined): ForcedFailure | undefined => {
+  if (value === undefined) return undefined;
+  const failure = checkControlInput<ForcedFailure>(FAILURE_SCHEMA, value, 'failure');
+  return operation ? declaredFailure(operation, failure) : failure;
+};
 
 /** The answer of a control call, or undefined when the path is not a control (the caller answers 404). */
 export const serveControl = async (
@@ -101,7 +135,7 @@ export const serveControl = async (
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
       const latencyMs = body.latencyMs === undefined ? undefined : checkControlInput<number>(LATENCY_SCHEMA, body.latencyMs, 'latencyMs');
-      const failure = failureOf(body.failure);
+      const failure = failureOf(body.failure, host.operation(operationId));
       if (latencyMs === undefined && failure === undefined)
         throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
       const scenario = host.scenarios.set({

@@ -1,7 +1,7 @@
 // The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
 // request log and scenarios, and runs the pipeline with its own stages: identities and roles, its controls, and
 // the services as the handler. The composition root (compose-mock.ts) puts it behind either adapter.
-import type { Family } from '../../spec-model/document';
+import { asBundledDocument, type Family, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { assemblePipeline } from '../pipeline/assemble';
 import { createIdentityStage } from '../pipeline/stages/identity';
@@ -107,9 +107,15 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     log,
   });
 
+  const contracts = new Map(
+    (Object.entries(options.documents) as [Family, JsonObject][]).flatMap(([family, document]) =>
+      listOperations(family, asBundledDocument(document)).map((operation) => [operation.operationId, operation] as const),
+    ),
+  );
   const host: ControlsHost = {
     mode: 'stateful',
     operationIds: new Set(Object.keys(options.services.operations)),
+    operation: (operationId) => contracts.get(operationId),
     fixtureNames: Object.keys(options.fixtures),
     sessions: () => stores.sessions(),
     reset,

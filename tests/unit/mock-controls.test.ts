@@ -4,6 +4,10 @@ import { createMockWebhooks } from '../../mock/events/mock-webhooks';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { SERVICES } from '../../mock/services/index';
+import { declaredCodes } from '../../spec-model/declared-codes';
+import { asBundledDocument, findOperation } from '../../spec-model/document';
+import { declaredStatuses } from '../../spec-model/responses';
+import { API_KEY } from '../support/mock-credentials';
 
 // The /__mock/ controls of the stateful engine (webhook controls included), without a server: a bad input is
 // the platform's 400 naming each field once with the rule it breaks, and a forced failure keeps to what its
@@ -50,6 +54,12 @@ const refused = async (method: string, target: string, body?: unknown, headers?:
   return violation;
 };
 
+const operation = (family: 'commerce' | 'platform', operationId: string) => {
+  const found = findOperation(family, asBundledDocument(documents[family]), operationId);
+  if (!found) throw new Error(`${operationId} is not in the ${family} document`);
+  return found;
+};
+
 describe('control inputs', () => {
   it.each([
     ['PUT', '/__mock/scenarios/getCurrentCart', { failure: { status: 200 } }, 'failure.status', 'MIN', 'must be >= 400'],
@@ -84,5 +94,55 @@ describe('control inputs', () => {
       field: 'x-mock-session',
       violatedRule: 'FORMAT',
     });
+  });
+});
+
+describe('forced failures keep to what the operation declares', () => {
+  it('refuses a status the operation does not declare, listing the error statuses it does', async () => {
+    const statuses = declaredStatuses(operation('commerce', 'getCurrentCart')).filter((status) => status >= 400);
+    expect(statuses).not.toContain(409);
+    const violation = await refused('PUT', '/__mock/scenarios/getCurrentCart', { session: 'forced', failure: { status: 409 } });
+    expect(violation).toEqual({
+      field: 'failure.status',
+      description: `409 is not a status getCurrentCart declares; it declares ${statuses.join(', ')}`,
+      violatedRule: 'INVALID_ENUM_VALUE',
+      ruleName: 'INVALID_ENUM_VALUE',
+    });
+  });
+
+  it('refuses a code the operation does not declare for the status, listing the ones it does', async () => {
+    const codes = declaredCodes(operation('commerce', 'getCurrentCart'), 404);
+    expect(codes).toEqual(['OWNED_CART_NOT_FOUND']);
+    const violation = await refused('PUT', '/__mock/scenarios/getCurrentCart', {
+      session: 'forced',
+      failure: { status: 404, code: 'NOT_FOUND' },
+    });
+    expect(violation).toMatchObject({
+      field: 'failure.code',
+      description: 'NOT_FOUND is not a code getCurrentCart declares for 404; it declares OWNED_CART_NOT_FOUND',
+      violatedRule: 'INVALID_ENUM_VALUE',
+    });
+  });
+
+  it('gives a failure without a code the first code declared for its status, and answers with it', async () => {
+    const [first] = declaredCodes(operation('commerce', 'getCurrentCart'), 503) ?? [];
+    expect(first).toBeDefined();
+    const set = await call('PUT', '/__mock/scenarios/getCurrentCart', { session: 'forced', failure: { status: 503, times: 1 } });
+    expect(set.status).toBe(200);
+    expect(set.body?.scenario.failure).toEqual({ status: 503, code: first, times: 1 });
+    const failed = await call('GET', '/v1/carts/current', undefined, { authorization: API_KEY, 'x-mock-session': 'forced' });
+    expect(failed.status).toBe(503);
+    expect(failed.body?.details.applicationError.code).toBe(first);
+  });
+
+  it('keeps a declared status and code as given', async () => {
+    const set = await call('PUT', '/__mock/scenarios/getCurrentCart', {
+      session: 'forced',
+      failure: { status: 404, code: 'OWNED_CART_NOT_FOUND', times: 1 },
+    });
+    expect(set.status).toBe(200);
+    const failed = await call('GET', '/v1/carts/current', undefined, { authorization: API_KEY, 'x-mock-session': 'forced' });
+    expect(failed.status).toBe(404);
+    expect(failed.body?.details.applicationError.code).toBe('OWNED_CART_NOT_FOUND');
   });
 });
