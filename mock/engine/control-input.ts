@@ -61,18 +61,42 @@ export const SESSION_SCHEMA: JsonObject = { type: 'string', pattern: SESSION_NAM
 export const sessionInput = (value: unknown, field: string): string | undefined =>
   value === undefined || value === null || value === '' ? undefined : checkControlInput<string>(SESSION_SCHEMA, value, field);
 
+const described = new Map<string, JsonObject>();
+
+/**
+ * The schema of `key`, made once: a schema is compiled once per object, so a control must not describe the same
+ * input with a new object on every call.
+ */
+const schemaFor = (key: string, make: () => JsonObject): JsonObject => {
+  let schema = described.get(key);
+  if (!schema) described.set(key, (schema = make()));
+  return schema;
+};
+
+/** An integer from `minimum` to `maximum`. */
+export const integerSchema = (minimum: number, maximum: number): JsonObject =>
+  schemaFor(`integer ${minimum} ${maximum}`, () => ({ type: 'integer', minimum, maximum }));
+
+/** An object whose required `field` is one of `values`. */
+export const oneOfSchema = (field: string, values: readonly string[]): JsonObject =>
+  schemaFor(`one of ${field} ${JSON.stringify(values)}`, () => ({
+    type: 'object',
+    required: [field],
+    properties: { [field]: { enum: [...values] } },
+  }));
+
 /** An integer query value (`limit=5`), or undefined when the query leaves it out. */
 export const queryIntegerInput = (text: string | null, field: string, minimum: number, maximum: number): number | undefined =>
-  text === null
-    ? undefined
-    : checkControlInput<number>({ type: 'integer', minimum, maximum }, /^-?\d+$/.test(text) ? Number(text) : text, field);
+  text === null ? undefined : checkControlInput<number>(integerSchema(minimum, maximum), /^-?\d+$/.test(text) ? Number(text) : text, field);
+
+const OBJECT_SCHEMA: JsonObject = { type: 'object' };
 
 /** A control's JSON body as an object (`{}` when none was sent): not JSON, or not an object, names `body`. */
 export const controlBody = (request: MockRequest): Record<string, Json> => {
   if (request.body.length === 0) return {};
   const parsed = parseJsonText(new TextDecoder().decode(request.body));
   if (!parsed.ok) throw controlViolation('body', 'FORMAT', parsed.reason);
-  return checkControlInput<Record<string, Json>>({ type: 'object' }, parsed.value, 'body');
+  return checkControlInput<Record<string, Json>>(OBJECT_SCHEMA, parsed.value, 'body');
 };
 
 /** The platform's 400 for a control input error; undefined for any other error (the caller rethrows it). */

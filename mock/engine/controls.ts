@@ -9,7 +9,16 @@ import { declaredResponse, declaredStatuses } from '../../spec-model/responses';
 import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
-import { checkControlInput, controlBody, controlRefusal, controlViolation, queryIntegerInput, sessionInput } from './control-input';
+import {
+  checkControlInput,
+  controlBody,
+  controlRefusal,
+  controlViolation,
+  integerSchema,
+  oneOfSchema,
+  queryIntegerInput,
+  sessionInput,
+} from './control-input';
 import type { RecordingEventSink } from './events';
 import { DEFAULT_SESSION } from './identity';
 import type { RequestLog } from './request-log';
@@ -50,8 +59,6 @@ const FAILURE_SCHEMA: JsonObject = {
     times: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   },
 };
-
-const LATENCY_SCHEMA: JsonObject = { type: 'integer', minimum: 0, maximum: 60_000 };
 
 /**
  * A forced failure as the operation could answer it: a status it declares, a code it declares for that status
@@ -114,11 +121,7 @@ export const serveControl = async (
     if (method === 'POST' && name === 'seed') {
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const { fixture } = checkControlInput<{ fixture: string }>(
-        { type: 'object', required: ['fixture'], properties: { fixture: { enum: [...host.fixtureNames] } } },
-        body,
-        '',
-      );
+      const { fixture } = checkControlInput<{ fixture: string }>(oneOfSchema('fixture', host.fixtureNames), body, '');
       const counts = await host.seed(session, fixture);
       return json({ session, fixture, counts }, requestId);
     }
@@ -134,7 +137,8 @@ export const serveControl = async (
         throw controlViolation('operationId', 'INVALID_ENUM_VALUE', `${operationId.slice(0, 100)} is not an operation of the API`);
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const latencyMs = body.latencyMs === undefined ? undefined : checkControlInput<number>(LATENCY_SCHEMA, body.latencyMs, 'latencyMs');
+      const latencyMs =
+        body.latencyMs === undefined ? undefined : checkControlInput<number>(integerSchema(0, 60_000), body.latencyMs, 'latencyMs');
       const failure = failureOf(body.failure, host.operation(operationId));
       if (latencyMs === undefined && failure === undefined)
         throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
