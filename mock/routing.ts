@@ -1,5 +1,7 @@
 // Which operation of which family a request is for. Both families share one port: the most specific route
-// wins (`/v1/members/my` is not `/v1/members/{id}`); a path owned under other methods is a 405, not a 404.
+// wins (`/v1/members/my` is not `/v1/members/{id}`) and owns the path with its methods: a method it does not
+// take is a 405 with its own `Allow`, never a fall-through to a templated path (`PATCH /v1/orders/search` is not
+// `PATCH /v1/orders/{order.id}`); a path no operation has is a 404.
 
 import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
 import { RouteTable } from '../src/operations/route-table';
@@ -32,21 +34,31 @@ const paramsOf = (template: string, path: string): Record<string, string> => {
 /** Routes remembered per method and path; the memory starts over when it is full. */
 const CACHE_SIZE = 2000;
 
+interface FamilyRoute {
+  readonly operationId: string;
+  readonly method: string;
+  readonly path: string;
+  readonly family: FamilyName;
+  readonly operation: OperationEntry;
+}
+
 export class MockRouter {
-  readonly #tables: readonly { readonly family: FamilyName; readonly table: RouteTable<OperationEntry> }[];
+  /** Both families in one table: the most specific path of either owns a request path. */
+  readonly #table: RouteTable<FamilyRoute>;
   readonly #cache = new Map<string, Route>();
 
   constructor(families: readonly MockFamily[]) {
-    this.#tables = families.map((family) => ({ family: family.name, table: new RouteTable(family.operations) }));
-  }
-
-  #best(method: string, path: string) {
-    let best: { family: FamilyName; operation: OperationEntry; score: number } | undefined;
-    for (const { family, table } of this.#tables) {
-      const match = table.match(method, path);
-      if (match && (!best || match.score > best.score)) best = { family, operation: match.entry, score: match.score };
-    }
-    return best;
+    this.#table = new RouteTable(
+      families.flatMap((family) =>
+        family.operations.map((operation) => ({
+          operationId: operation.operationId,
+          method: operation.method,
+          path: operation.path,
+          family: family.name,
+          operation,
+        })),
+      ),
+    );
   }
 
   /** The route of a request path (no query). HEAD is answered as the GET of the same path. */
@@ -61,11 +73,12 @@ export class MockRouter {
   }
 
   #route(method: string, path: string): Route {
+    const owner = this.#table.owner(path);
+    if (!owner) return { kind: 'not-found' };
     const upper = method.toUpperCase();
-    const best = METHODS.includes(upper) || upper === 'HEAD' ? this.#best(upper === 'HEAD' ? 'GET' : upper, path) : undefined;
-    if (best)
-      return { kind: 'operation', family: best.family, operation: best.operation, rawPathParams: paramsOf(best.operation.path, path) };
-    const allowed = METHODS.filter((other) => this.#best(other, path));
-    return allowed.length > 0 ? { kind: 'method-not-allowed', allowed } : { kind: 'not-found' };
+    const wanted = upper === 'HEAD' ? 'GET' : upper;
+    const found = owner.entries.find((entry) => entry.method === wanted);
+    if (found) return { kind: 'operation', family: found.family, operation: found.operation, rawPathParams: paramsOf(found.path, path) };
+    return { kind: 'method-not-allowed', allowed: METHODS.filter((other) => owner.entries.some((entry) => entry.method === other)) };
   }
 }

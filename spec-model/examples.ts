@@ -45,6 +45,16 @@ export const requestExampleNames = (operation: Operation): string[] => [
   ]),
 ];
 
+/**
+ * Names of the examples an operation's answer for `status` (declared exactly) has: its JSON content's named
+ * examples, or `example` for a lone unnamed one; none when the status declares no JSON body.
+ */
+export const responseExampleNames = (operation: Operation, status: number): string[] => {
+  const media = jsonContent(operation.responses[String(status)]);
+  const names = Object.keys(media?.examples ?? {});
+  return names.length === 0 && media?.example !== undefined ? ['example'] : names;
+};
+
 /** Status codes an operation declares as success (2xx, or 3xx for browser redirects). */
 export const successStatuses = (operation: Operation): number[] =>
   Object.keys(operation.responses)

@@ -99,6 +99,16 @@ const branchKey = (error: ErrorObject, prefix: string): string => {
   return /^.*?#\/components\/schemas\/[^/]+/.exec(error.schemaPath)?.[0] ?? error.schemaPath;
 };
 
+const isChild = (instancePath: string, location: string): boolean =>
+  instancePath.startsWith(`${location}/`) && !instancePath.slice(location.length + 1).includes('/');
+
+/** The candidates that pass `test`, when that leaves any; otherwise all of them. */
+const narrow = <T>(candidates: T[], test: (candidate: T) => boolean): T[] => {
+  if (candidates.length < 2) return candidates;
+  const passing = candidates.filter(test);
+  return passing.length > 0 ? passing : candidates;
+};
+
 interface Settled {
   readonly error: ErrorObject;
   /** The failed combinator's location this error stands for, when a combinator was collapsed into it. */
@@ -158,9 +168,14 @@ const collapseAlternatives = (errors: readonly ErrorObject[]): ErrorObject[] => 
       const key = branchKey(branchError, prefix);
       byBranch.set(key, [...(byBranch.get(key) ?? []), branchError]);
     }
-    // A branch fits the value unless it failed only on the value's type or only for want of its own fields.
-    const fitting = [...byBranch.values()].filter(
-      (list) => !['type', 'required'].some((keyword) => list.every((e) => e.keyword === keyword && e.instancePath === error.instancePath)),
+    // A branch fits the value unless it failed only on the value's type or only for want of its own fields; among
+    // several, the ones whose constant field (a grant type, a kind) the value contradicts are set aside too.
+    const fitting = narrow(
+      [...byBranch.values()].filter(
+        (list) =>
+          !['type', 'required'].some((keyword) => list.every((e) => e.keyword === keyword && e.instancePath === error.instancePath)),
+      ),
+      (list) => !list.some((e) => (e.keyword === 'const' || e.keyword === 'enum') && isChild(e.instancePath, error.instancePath)),
     );
     const missing = missingAlternatives(error, byBranch);
     const kept = missing ? [missing] : fitting.length === 1 ? (fitting[0] ?? []) : [error];

@@ -1,12 +1,26 @@
 // The control API under /__mock/ (README, QA section; the contract the explorer and webhook delivery build
 // on): health, reset, seed, fixtures, the request log, scenarios, the state dump and the recorded events.
-// Controls need no credentials; every failure is in the platform's error body.
+// Controls need no credentials; every failure is in the platform's error body, its inputs judged by control-input.ts.
+
+import { declaredCodes } from '../../spec-model/declared-codes';
+import type { Operation } from '../../spec-model/document';
+import type { JsonObject } from '../../spec-model/json';
+import { declaredResponse, declaredStatuses } from '../../spec-model/responses';
 import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
-import { applicationFailure, validationFailure } from '../errors/platform-error';
-import { parseJsonText } from '../pipeline/parse-json';
+import { applicationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
+import {
+  checkControlInput,
+  controlBody,
+  controlRefusal,
+  controlViolation,
+  integerSchema,
+  oneOfSchema,
+  queryIntegerInput,
+  sessionInput,
+} from './control-input';
 import type { RecordingEventSink } from './events';
-import { DEFAULT_SESSION, SESSION_NAME } from './identity';
+import { DEFAULT_SESSION } from './identity';
 import type { RequestLog } from './request-log';
 import type { ForcedFailure, Scenarios } from './scenarios';
 
@@ -15,6 +29,8 @@ export const CONTROLS_PREFIX = '/__mock/';
 export interface ControlsHost {
   readonly mode: string;
   readonly operationIds: ReadonlySet<string>;
+  /** The contract of an operation, by operationId: what a forced failure of it may answer. */
+  operation(operationId: string): Operation | undefined;
   readonly fixtureNames: readonly string[];
   sessions(): Promise<string[]>;
   /** Forgets one session's state or every session's; answers the names reset. */
@@ -32,60 +48,48 @@ const json = (body: unknown, requestId: string, status = 200): MockResponse => (
   body: JSON.stringify(body),
 });
 
-class ControlError extends Error {
-  constructor(
-    readonly field: string,
-    readonly description: string,
-  ) {
-    super(`${field} ${description}`);
+/** A forced failure: `{ status, code?, description?, times? }`. */
+const FAILURE_SCHEMA: JsonObject = {
+  type: 'object',
+  required: ['status'],
+  properties: {
+    status: { type: 'integer', minimum: 400, maximum: 599 },
+    code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,99}$' },
+    description: { type: 'string', maxLength: 1000 },
+    times: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+  },
+};
+
+/**
+ * A forced failure as the operation could answer it: a status it declares, a code it declares for that status
+ * (the first of them when none is given); a code is free only where the status leaves it open.
+ */
+const declaredFailure = (operation: Operation, failure: ForcedFailure): ForcedFailure => {
+  const { operationId } = operation;
+  if (!declaredResponse(operation, failure.status)) {
+    const statuses = declaredStatuses(operation).filter((status) => status >= 400);
+    throw controlViolation(
+      'failure.status',
+      'INVALID_ENUM_VALUE',
+      `${failure.status} is not a status ${operationId} declares; it declares ${statuses.join(', ')}`,
+    );
   }
-}
-
-const bad = (field: string, description: string): never => {
-  throw new ControlError(field, description);
+  const codes = declaredCodes(operation, failure.status);
+  if (!codes || codes.length === 0) return failure;
+  if (failure.code === undefined) return { ...failure, code: codes[0] as string };
+  if (!codes.includes(failure.code))
+    throw controlViolation(
+      'failure.code',
+      'INVALID_ENUM_VALUE',
+      `${failure.code} is not a code ${operationId} declares for ${failure.status}; it declares ${codes.join(', ')}`,
+    );
+  return failure;
 };
 
-const sessionName = (value: unknown, field: string): string | undefined => {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !SESSION_NAME.test(value)) return bad(field, 'must be 1 to 100 letters, digits or ._:-');
-  return value;
-};
-
-const integerIn = (value: unknown, field: string, min: number, max: number): number | undefined => {
+const failureOf = (value: unknown, operation: Operation | undefined): ForcedFailure | undefined => {
   if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max)
-    return bad(field, `must be an integer from ${min} to ${max}`);
-  return value;
-};
-
-const queryInteger = (text: string | null, field: string, min: number, max: number): number | undefined =>
-  text === null ? undefined : integerIn(/^\d+$/.test(text) ? Number(text) : Number.NaN, field, min, max);
-
-const readBody = (request: MockRequest): Record<string, unknown> => {
-  if (request.body.length === 0) return {};
-  const parsed = parseJsonText(new TextDecoder().decode(request.body));
-  if (!parsed.ok) return bad('body', parsed.reason);
-  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) return bad('body', 'must be a JSON object');
-  return parsed.value as Record<string, unknown>;
-};
-
-const failureOf = (value: unknown): ForcedFailure | undefined => {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return bad('failure', 'must be an object { status, code?, description?, times? }');
-  const given = value as Record<string, unknown>;
-  const status = integerIn(given.status, 'failure.status', 400, 599) ?? bad('failure.status', 'is required');
-  if (given.code !== undefined && (typeof given.code !== 'string' || !/^[A-Z][A-Z0-9_]{0,99}$/.test(given.code)))
-    bad('failure.code', 'must be CONSTANT_CASE, at most 100 characters');
-  if (given.description !== undefined && (typeof given.description !== 'string' || given.description.length > 1000))
-    bad('failure.description', 'must be text of at most 1000 characters');
-  const times = integerIn(given.times, 'failure.times', 1, 1_000_000);
-  return {
-    status,
-    ...(typeof given.code === 'string' && { code: given.code }),
-    ...(typeof given.description === 'string' && { description: given.description }),
-    ...(times !== undefined && { times }),
-  };
+  const failure = checkControlInput<ForcedFailure>(FAILURE_SCHEMA, value, 'failure');
+  return operation ? declaredFailure(operation, failure) : failure;
 };
 
 /** The answer of a control call, or undefined when the path is not a control (the caller answers 404). */
@@ -100,14 +104,14 @@ export const serveControl = async (
   const name = path.slice(CONTROLS_PREFIX.length);
   const headerSession = request.headers['x-mock-session'];
   try {
-    const fromQuery = () => sessionName(search.get('session') ?? undefined, 'session') ?? sessionName(headerSession, 'x-mock-session');
+    const fromQuery = () => sessionInput(search.get('session') ?? undefined, 'session') ?? sessionInput(headerSession, 'x-mock-session');
     if (method === 'GET' && name === 'health') {
       return json({ mode: host.mode, families: FAMILIES, sessions: await host.sessions() }, requestId);
     }
     if (method === 'GET' && name === 'fixtures') return json({ fixtures: host.fixtureNames }, requestId);
     if (method === 'POST' && name === 'reset') {
-      const body = readBody(request);
-      const session = sessionName(body.session, 'session') ?? sessionName(headerSession, 'x-mock-session');
+      const body = controlBody(request);
+      const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session');
       const reset = await host.reset(session);
       host.requestLog.clear(session);
       host.events.clear(session);
@@ -115,28 +119,29 @@ export const serveControl = async (
       return json({ reset }, requestId);
     }
     if (method === 'POST' && name === 'seed') {
-      const body = readBody(request);
-      const session = sessionName(body.session, 'session') ?? sessionName(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const fixture =
-        typeof body.fixture === 'string' ? body.fixture : bad('fixture', `is required: one of ${host.fixtureNames.join(', ')}`);
-      if (!host.fixtureNames.includes(fixture)) bad('fixture', `must be one of ${host.fixtureNames.join(', ')}`);
+      const body = controlBody(request);
+      const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
+      const { fixture } = checkControlInput<{ fixture: string }>(oneOfSchema('fixture', host.fixtureNames), body, '');
       const counts = await host.seed(session, fixture);
       return json({ session, fixture, counts }, requestId);
     }
     if (method === 'GET' && name === 'requests') {
       const session = fromQuery() ?? DEFAULT_SESSION;
       const operationId = search.get('operationId') ?? undefined;
-      const limit = queryInteger(search.get('limit'), 'limit', 1, 1000);
+      const limit = queryIntegerInput(search.get('limit'), 'limit', 1, 1000);
       return json({ requests: host.requestLog.list(session, { ...(operationId && { operationId }), ...(limit && { limit }) }) }, requestId);
     }
     if (method === 'PUT' && name.startsWith('scenarios/')) {
       const operationId = decodeURIComponent(name.slice('scenarios/'.length));
-      if (!host.operationIds.has(operationId)) bad('operationId', `${operationId.slice(0, 100)} is not an operation of the API`);
-      const body = readBody(request);
-      const session = sessionName(body.session, 'session') ?? sessionName(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const latencyMs = integerIn(body.latencyMs, 'latencyMs', 0, 60_000);
-      const failure = failureOf(body.failure);
-      if (latencyMs === undefined && failure === undefined) bad('body', 'needs latencyMs or failure');
+      if (!host.operationIds.has(operationId))
+        throw controlViolation('operationId', 'INVALID_ENUM_VALUE', `${operationId.slice(0, 100)} is not an operation of the API`);
+      const body = controlBody(request);
+      const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
+      const latencyMs =
+        body.latencyMs === undefined ? undefined : checkControlInput<number>(integerSchema(0, 60_000), body.latencyMs, 'latencyMs');
+      const failure = failureOf(body.failure, host.operation(operationId));
+      if (latencyMs === undefined && failure === undefined)
+        throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
       const scenario = host.scenarios.set({
         operationId,
         session,
@@ -152,16 +157,12 @@ export const serveControl = async (
     }
     if (method === 'GET' && name === 'events') {
       const session = fromQuery() ?? DEFAULT_SESSION;
-      const limit = queryInteger(search.get('limit'), 'limit', 1, 1000);
+      const limit = queryIntegerInput(search.get('limit'), 'limit', 1, 1000);
       return json({ events: host.events.list(session, limit) }, requestId);
     }
   } catch (error) {
-    if (error instanceof ControlError) {
-      return validationFailure(
-        [{ field: error.field, description: error.description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' }],
-        requestId,
-      );
-    }
+    const refusal = controlRefusal(error, requestId);
+    if (refusal) return refusal;
     throw error;
   }
   return undefined;

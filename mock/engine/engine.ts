@@ -1,15 +1,15 @@
 // The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
 // request log and scenarios, and runs the pipeline with its own stages: identities and roles, its controls, and
 // the services as the handler. The composition root (compose-mock.ts) puts it behind either adapter.
-import type { Family } from '../../spec-model/document';
+import { asBundledDocument, type Family, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
-import { validationFailure } from '../errors/platform-error';
 import { assemblePipeline } from '../pipeline/assemble';
 import { createIdentityStage } from '../pipeline/stages/identity';
 import { createPagesStage } from '../pipeline/stages/pages';
 import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/types';
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-compilers';
+import { controlRefusal, sessionInput } from './control-input';
 import { CONTROLS_PREFIX, type ControlsHost, serveControl } from './controls';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
@@ -109,9 +109,15 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     log,
   });
 
+  const contracts = new Map(
+    (Object.entries(options.documents) as [Family, JsonObject][]).flatMap(([family, document]) =>
+      listOperations(family, asBundledDocument(document)).map((operation) => [operation.operationId, operation] as const),
+    ),
+  );
   const host: ControlsHost = {
     mode: 'stateful',
     operationIds: new Set(Object.keys(options.services.operations)),
+    operation: (operationId) => contracts.get(operationId),
     fixtureNames: Object.keys(options.fixtures),
     sessions: () => stores.sessions(),
     reset,
@@ -135,11 +141,12 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
 
   // The session a control names in its header must be well formed; the extra controls come first.
   const controls: MockPages = async (request, method, path, search) => {
-    if (request.headers['x-mock-session'] !== undefined && !headerSession(request.headers)) {
-      return validationFailure(
-        [{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
-        request.requestId,
-      );
+    try {
+      sessionInput(request.headers['x-mock-session'], 'x-mock-session');
+    } catch (error) {
+      const refusal = controlRefusal(error, request.requestId);
+      if (refusal) return refusal;
+      throw error;
     }
     return (await options.controls?.(request, method, path, search)) ?? (await serveControl(host, request, method, path, search));
   };

@@ -2,7 +2,9 @@
 // status (or that named example), served as Prism serves it, without touching state. The sign-in scenarios
 // answer with the same examples.
 import { asBundledDocument, type Family, jsonContent, listOperations } from '../../spec-model/document';
+import { responseExampleNames } from '../../spec-model/examples';
 import type { JsonObject } from '../../spec-model/json';
+import { declaredStatuses } from '../../spec-model/responses';
 
 export interface ExampleAnswer {
   readonly status: number;
@@ -19,13 +21,13 @@ export class ExampleAnswers {
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
       for (const operation of listOperations(family, asBundledDocument(document))) {
         const byStatus = new Map<number, ExampleSet>();
-        for (const [status, response] of Object.entries(operation.responses)) {
-          const media = jsonContent(response);
-          if (!media || !/^\d{3}$/.test(status)) continue;
+        // Every exact status, ascending; one without a JSON body has no examples and answers none.
+        for (const status of declaredStatuses(operation)) {
+          const media = jsonContent(operation.responses[String(status)]);
           const set: Record<string, unknown> = {};
-          for (const [name, example] of Object.entries(media.examples ?? {})) set[name] = example.value;
-          if (Object.keys(set).length === 0 && media.example !== undefined) set.example = media.example;
-          byStatus.set(Number(status), set);
+          for (const name of responseExampleNames(operation, status))
+            set[name] = name in (media?.examples ?? {}) ? media?.examples?.[name]?.value : media?.example;
+          byStatus.set(status, set);
         }
         this.#examples.set(operation.operationId, byStatus);
       }
@@ -44,6 +46,7 @@ export class ExampleAnswers {
         return { missing: `${operationId} has no example "${prefer.example}" for status ${status}; it has ${Object.keys(set).join(', ')}` };
       return { status, body: set[prefer.example] };
     }
+    // No example: the status declares no body (a 204, a redirect) and is answered without one.
     return { status, body: Object.values(set)[0] };
   }
 

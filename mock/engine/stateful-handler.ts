@@ -3,7 +3,6 @@
 // session store (writes one at a time per session). Its answers and refusals go on to the pipeline's answer
 // check; the events a call emitted reach the sink only once its answer passed that check.
 import { applicationFailure, internalFailure, validationFailure } from '../errors/platform-error';
-import { parsePrefer } from '../pipeline/prefer-header';
 import type { ContractAnswer, HandlerResult, OperationHandler } from '../pipeline/stages/handler';
 import type { MockResponse, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
@@ -57,12 +56,11 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         );
       }
 
-      const prefer = raw.headers.prefer === undefined ? undefined : parsePrefer(raw.headers.prefer);
-      if (prefer && !prefer.ok) return validationFailure([prefer.violation], requestId);
-      const { code, example } = prefer?.ok ? prefer.preferences : {};
+      const { code, example } = request.preferences;
       if (code !== undefined || example !== undefined) {
         const chosen = examples.answer(operationId, { ...(code !== undefined && { code }), ...(example !== undefined && { example }) });
-        if ('missing' in chosen) return applicationFailure({ status: 404, code: 'NOT_FOUND', description: chosen.missing }, requestId);
+        // The request stage admitted only what the operation declares: a missing example is the mock's own bug.
+        if ('missing' in chosen) return broken(operationId, chosen.missing, requestId);
         return { kind: 'answer', status: chosen.status, body: chosen.body };
       }
 

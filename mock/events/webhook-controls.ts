@@ -3,11 +3,11 @@
 // events the mock emitted that their webhook's schemas refuse (each a bug of the mock; tests assert none). Failures are the
 // platform's error body naming the field and the rule.
 import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
-import { DEFAULT_SESSION, SESSION_NAME } from '../engine/identity';
-import { applicationFailure, validationFailure } from '../errors/platform-error';
-import { parseJsonText } from '../pipeline/parse-json';
+import { controlBody, controlRefusal, sessionInput } from '../engine/control-input';
+import { DEFAULT_SESSION } from '../engine/identity';
+import { applicationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
-import { type WebhookDispatcher, WebhookSubscriptionError } from './webhook-dispatcher';
+import type { WebhookDispatcher } from './webhook-dispatcher';
 
 const PREFIX = '/__mock/webhooks';
 
@@ -16,22 +16,6 @@ const json = (body: unknown, requestId: string, status = 200): MockResponse => (
   headers: { 'content-type': JSON_MEDIA_TYPE, [REQUEST_ID_HEADER]: requestId, 'cache-control': 'no-store' },
   body: JSON.stringify(body),
 });
-
-const sessionOf = (value: unknown, field: string): string | undefined => {
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string' || !SESSION_NAME.test(value))
-    throw new WebhookSubscriptionError(field, 'FORMAT', 'must be 1 to 100 letters, digits or ._:-');
-  return value;
-};
-
-const bodyOf = (request: MockRequest): Record<string, unknown> => {
-  if (request.body.length === 0) throw new WebhookSubscriptionError('url', 'REQUIRED_FIELD', 'is required');
-  const parsed = parseJsonText(new TextDecoder().decode(request.body));
-  if (!parsed.ok) throw new WebhookSubscriptionError('body', 'FORMAT', parsed.reason);
-  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value))
-    throw new WebhookSubscriptionError('body', 'FORMAT', 'must be a JSON object');
-  return parsed.value as Record<string, unknown>;
-};
 
 /** The answer of a webhook control, or undefined when the path is none of them. */
 export const serveWebhookControls = async (
@@ -46,11 +30,11 @@ export const serveWebhookControls = async (
   const { requestId } = request;
   const rest = path.slice(PREFIX.length);
   try {
-    const headerSession = () => sessionOf(request.headers['x-mock-session'], 'x-mock-session');
-    const querySession = () => sessionOf(search.get('session') ?? undefined, 'session') ?? headerSession() ?? DEFAULT_SESSION;
+    const headerSession = () => sessionInput(request.headers['x-mock-session'], 'x-mock-session');
+    const querySession = () => sessionInput(search.get('session') ?? undefined, 'session') ?? headerSession() ?? DEFAULT_SESSION;
     if (method === 'POST' && rest === '') {
-      const body = bodyOf(request);
-      const session = sessionOf(body.session, 'session') ?? headerSession() ?? DEFAULT_SESSION;
+      const body = controlBody(request);
+      const session = sessionInput(body.session, 'session') ?? headerSession() ?? DEFAULT_SESSION;
       const { id, url, eventTypes } = (await dispatcher()).subscribe({
         session,
         url: body.url as string,
@@ -81,12 +65,8 @@ export const serveWebhookControls = async (
       return json({ deleted: id }, requestId);
     }
   } catch (error) {
-    if (error instanceof WebhookSubscriptionError) {
-      return validationFailure(
-        [{ field: error.field, description: error.message, violatedRule: error.ruleName, ruleName: error.ruleName }],
-        requestId,
-      );
-    }
+    const refusal = controlRefusal(error, requestId);
+    if (refusal) return refusal;
     throw error;
   }
   return undefined;

@@ -2,6 +2,8 @@
 // every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
+import type { ValidationRule } from '../../src/protocol';
+import { ControlInputError } from '../engine/control-input';
 import { type DeliveryAttemptOptions, deliverWithRetries } from './deliver';
 import { type EventToSign, type SignEventOptions, signEvent } from './sign-event';
 import type { SigningKeyPair } from './signing-keys';
@@ -92,14 +94,19 @@ export interface WebhookDispatcher {
 }
 
 /** A subscription the caller got wrong: the field and the rule it breaks, as the platform's validation errors say. */
-export class WebhookSubscriptionError extends Error {
+export class WebhookSubscriptionError extends ControlInputError {
   override name = 'WebhookSubscriptionError';
+  readonly field: string;
+  readonly ruleName: ValidationRule;
+
   constructor(
-    readonly field: string,
-    readonly ruleName: 'REQUIRED_FIELD' | 'FORMAT' | 'INVALID_ENUM_VALUE' | 'MIN_SIZE' | 'MAX_LENGTH',
+    field: string,
+    ruleName: 'REQUIRED_FIELD' | 'FORMAT' | 'INVALID_ENUM_VALUE' | 'MIN_SIZE' | 'MAX_LENGTH',
     description: string,
   ) {
-    super(`"${field}" ${description}`);
+    super([{ field, description, violatedRule: ruleName, ruleName }]);
+    this.field = field;
+    this.ruleName = ruleName;
   }
 }
 

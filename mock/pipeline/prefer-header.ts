@@ -1,7 +1,8 @@
 // The per-request choices of the `Prefer` header, read as Prism's own server reads them (every mode honours
 // code and example; Prism's modes also dynamic and seed):
 // `code=404`, `example=NAME`, `dynamic=true`, `seed=TEXT`; and RFC 7240's `handling=strict` (undeclared fields
-// refused) or `handling=lenient` (allowed), which every mode honours.
+// refused) or `handling=lenient` (allowed), which every mode honours. A code the operation does not declare is
+// refused before any mode answers, so no mode can pass off an undeclared status (or its own 404) as the operation's.
 import type { FieldViolation } from '../../src/errors/api-error';
 
 export interface Preferences {
@@ -45,4 +46,49 @@ export const parsePrefer = (header: string | undefined): PreferParse => {
     }
   }
   return { ok: true, preferences };
+};
+
+/** A status the operation declares exactly, with the names of its examples. */
+export interface PreferableAnswer {
+  readonly status: number;
+  readonly examples: readonly string[];
+}
+
+const unknownChoice = (description: string, data: Record<string, unknown>): FieldViolation => ({
+  field: 'Prefer',
+  description,
+  violatedRule: 'INVALID_ENUM_VALUE',
+  ruleName: 'INVALID_ENUM_VALUE',
+  data,
+});
+
+/**
+ * Why the operation cannot answer what `Prefer` asks for: a `code=N` it does not declare, or an `example=NAME`
+ * its answer for that status (the first success without a code) does not have; undefined when it can.
+ */
+export const preferenceViolation = (
+  preferences: Preferences,
+  operationId: string,
+  answers: readonly PreferableAnswer[],
+): FieldViolation | undefined => {
+  const { code, example } = preferences;
+  if (code === undefined && example === undefined) return undefined;
+  const statuses = answers.map((answer) => answer.status);
+  const chosen =
+    code === undefined
+      ? answers.find((answer) => answer.status >= 200 && answer.status < 300)
+      : answers.find((answer) => answer.status === code);
+  if (!chosen)
+    return unknownChoice(
+      code === undefined
+        ? `example=${example} needs a success status, and ${operationId} declares none`
+        : `code=${code} is not a status ${operationId} declares; it declares ${statuses.join(', ')}`,
+      { declaredStatuses: statuses },
+    );
+  if (example === undefined || chosen.examples.includes(example)) return undefined;
+  return unknownChoice(
+    `example=${example.slice(0, 100)} is not an example of ${operationId} for status ${chosen.status}; ` +
+      (chosen.examples.length > 0 ? `it has ${chosen.examples.join(', ')}` : 'it has none'),
+    { status: chosen.status, declaredExamples: [...chosen.examples] },
+  );
 };

@@ -5,6 +5,7 @@ import type { OperationMeta as OperationEntry } from '../../src/operations/opera
 import type { Identity } from '../engine/identity';
 import type { FamilyName } from '../families';
 import type { OperationContract, RequestValidator } from '../validation/request-validator';
+import type { Preferences } from './prefer-header';
 
 /** A request as the HTTP adapter read it: nothing parsed beyond the request line and headers. */
 export interface MockRequest {
@@ -70,6 +71,8 @@ export interface ParsedRequest extends IdentifiedRequest {
 export interface ValidatedRequest extends ParsedRequest {
   /** Query parameters by their spec names, coerced to their schema types; encoded messages (`.r`) decoded. */
   readonly query: Readonly<Record<string, unknown>>;
+  /** What its `Prefer` header asks for, checked against the operation (empty without one). */
+  readonly preferences: Preferences;
 }
 
 /** What the pipeline learnt while answering, for the caller's request log and the report of a failure. */

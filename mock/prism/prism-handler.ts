@@ -5,7 +5,7 @@
 
 import { JSON_MEDIA_TYPE } from '../../src/protocol';
 import { mockRedirectUrl, preferForAuth } from '../auth-scenarios';
-import { applicationFailure, validationFailure } from '../errors/platform-error';
+import { applicationFailure } from '../errors/platform-error';
 import type { PrismMode } from '../modes';
 import { parsePrefer } from '../pipeline/prefer-header';
 import type { HandlerResult, OperationHandler } from '../pipeline/stages/handler';
@@ -53,10 +53,9 @@ export const createPrismHandler = ({ prism, resources, mode, publicUrl }: PrismH
     const { operation, raw } = request;
     const resource = resources.get(operation.operationId);
     if (!resource) throw new Error(`Prism has no operation ${operation.operationId}`);
-    const asked = raw.headers.prefer;
-    const preferred = parsePrefer(asked ?? preferForAuth(operation.path, request.body));
-    if (!preferred.ok) return validationFailure([preferred.violation], raw.requestId);
-    const { code, example, dynamic, seed } = preferred.preferences;
+    // A request naming no `Prefer` itself gets the sign-in scenario's, a header the mock writes (always readable).
+    const scenario = raw.headers.prefer === undefined ? parsePrefer(preferForAuth(operation.path, request.body)) : undefined;
+    const { code, example, dynamic, seed } = scenario?.ok ? scenario.preferences : request.preferences;
     const generated = dynamic ?? mode === 'dynamic';
     const result = prism.mock({
       resource,

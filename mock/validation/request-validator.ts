@@ -3,11 +3,14 @@
 // Validators are compiled on an operation's first request and kept.
 
 import { asBundledDocument, type Family, jsonContent, listOperations, type Parameter } from '../../spec-model/document';
+import { responseExampleNames } from '../../spec-model/examples';
 import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
+import { declaredStatuses } from '../../spec-model/responses';
 import type { SchemaCompiler, ValidateFunction } from '../../spec-model/schema-compiler';
 import type { SecurityRequirement } from '../../spec-model/security';
 import { type FieldViolation, sortViolations } from '../../src/protocol';
+import type { PreferableAnswer } from '../pipeline/prefer-header';
 import { decodeContent, type EncodedContent, encodedContentOf } from './encoded-parameter';
 import type { SchemaCompilers } from './schema-compilers';
 
@@ -40,6 +43,8 @@ export interface OperationContract {
   readonly body?: { readonly required: boolean; readonly schema: JsonObject };
   /** Empty: no credentials needed. Otherwise any one requirement must be met. */
   readonly security: readonly SecurityRequirement[];
+  /** The statuses the operation declares exactly (no ranges, no `default`), ascending, with their examples' names: what `Prefer` may ask for. */
+  readonly answers: readonly PreferableAnswer[];
 }
 
 interface EncodedParameter {
@@ -93,6 +98,7 @@ const readContracts = (family: Family, document: JsonObject): Map<string, Operat
         })),
         ...(body && { body: { required: operation.requestBody?.required === true, schema: structuredClone(body) } }),
         security: operation.security,
+        answers: declaredStatuses(operation).map((status) => ({ status, examples: responseExampleNames(operation, status) })),
       };
       return [operation.operationId, contract];
     }),

@@ -1,4 +1,6 @@
 import type { AuthContext } from '../client/auth-port';
+import { toApiError } from '../errors/to-api-error';
+import type { OperationInfo } from '../operations/operation-meta';
 import { REQUEST_ID_HEADER } from '../protocol';
 
 /** The grants `POST /oauth2/token` takes, as the platform's client sends them. */
@@ -14,8 +16,11 @@ export interface TokenResponse {
   readonly refresh_token?: string;
 }
 
+/** The operation a token-endpoint error reports, whichever call needed the token. */
+export const TOKEN_OPERATION: OperationInfo = { family: 'platform', method: 'POST', path: '/oauth2/token', operationId: 'token' };
+
 /**
- * The token endpoint answered with something other than a readable 200. It says what was wrong, never what
+ * The token endpoint answered 200 with something that is not a readable token answer. It says what was wrong, never what
  * was in the answer: a half-good answer may hold tokens, and errors end up in logs.
  */
 export class TokenEndpointError extends Error {
@@ -42,7 +47,42 @@ const problemOf = (body: unknown): string | undefined => {
   return undefined;
 };
 
-/** One call of the token endpoint. It bypasses the client's auth on purpose: it is how tokens are made. */
+/** The grant's secrets: what an error must never repeat, even when the endpoint echoes them. */
+const secretsOf = (grant: TokenGrant): string[] => {
+  const values = grant as Partial<Record<'refreshToken' | 'code' | 'codeVerifier' | 'session_token', unknown>>;
+  return [values.refreshToken, values.code, values.codeVerifier, values.session_token].filter(
+    (value): value is string => typeof value === 'string' && value !== '',
+  );
+};
+
+const REDACTED = '[redacted]';
+
+/** Every string inside a JSON value, with each secret replaced. */
+const redact = (value: unknown, secrets: readonly string[]): unknown => {
+  if (typeof value === 'string') return secrets.reduce((text, secret) => text.split(secret).join(REDACTED), value);
+  if (Array.isArray(value)) return value.map((item) => redact(item, secrets));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, redact(item, secrets)]));
+  return value;
+};
+
+/** A refusal's body as the error mapping will read it, without the grant's secrets (unreadable text is dropped). */
+const refusalText = (text: string, grant: TokenGrant): string => {
+  const secrets = secretsOf(grant);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return '';
+  }
+  return secrets.length === 0 ? text : JSON.stringify(redact(body, secrets));
+};
+
+/**
+ * One call of the token endpoint. It bypasses the client's auth on purpose: it is how tokens are made. A refusal
+ * is the runtime's error of any call (`ValidationError` with its field violations, `ApplicationError` with its
+ * code, `SystemError` for a 5xx), reporting the token operation; a 200 that holds no token is a TokenEndpointError.
+ */
 export const requestTokens = async (
   context: AuthContext,
   grant: TokenGrant,
@@ -55,7 +95,8 @@ export const requestTokens = async (
   });
   const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
   const text = await response.text();
-  if (response.status !== 200) throw new TokenEndpointError(response.status, requestId, `status ${response.status}`);
+  if (response.status !== 200)
+    throw toApiError(response.status, response.statusText, response.headers, refusalText(text, grant), TOKEN_OPERATION);
   let body: unknown;
   try {
     body = JSON.parse(text);

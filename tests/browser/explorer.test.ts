@@ -51,14 +51,17 @@ const send = async (page: Page) => {
     .count()
     .catch(() => 0);
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  // Sent and recorded: the history grows by one once the answer is shown.
+  // Sent and recorded: the history grows by one once the answer is shown. An operation's first call compiles its
+  // validators in the mock, which takes over a second on a busy machine.
   await expect
-    .poll(() =>
-      page
-        .getByTestId('history')
-        .locator('li')
-        .count()
-        .catch(() => 0),
+    .poll(
+      () =>
+        page
+          .getByTestId('history')
+          .locator('li')
+          .count()
+          .catch(() => 0),
+      { timeout: 10_000 },
     )
     .toBe(before + 1);
   return {
@@ -327,7 +330,20 @@ describe('the explorer', () => {
     await waitForRole(page, 'visitor');
     // The mock's scenario control makes its next answer a 500 INTERNAL, the mock's own failure.
     await page.getByLabel('Fail with status').selectOption('500');
-    await page.getByLabel('code', { exact: true }).fill('INTERNAL');
+    // The code is offered from the ones the operation declares for the status; the mock refuses any other.
+    const code = page.getByLabel('code', { exact: true });
+    expect(await code.getAttribute('placeholder')).toBe('INTERNAL');
+    expect(
+      await page
+        .locator(`datalist#${await code.getAttribute('list')} option`)
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(['INTERNAL']);
+    await code.fill('NOT_A_DECLARED_CODE');
+    await page.getByRole('button', { name: 'Apply to the mock' }).click();
+    await expect
+      .poll(() => page.getByTestId('scenario-status').textContent())
+      .toContain('NOT_A_DECLARED_CODE is not a code listRecommendationAlgorithms declares for 500');
+    await code.fill('INTERNAL');
     await page.getByLabel('times').fill('1');
     await page.getByRole('button', { name: 'Apply to the mock' }).click();
     await expect.poll(() => page.getByTestId('scenario-status').textContent()).toContain('Scenario set on the mock');

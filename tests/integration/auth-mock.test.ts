@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
-import { createClient } from '../../src/index';
+import { ApiError, createClient, ValidationError } from '../../src/index';
 import { API_KEY } from '../support/mock-credentials';
 
 // The OAuth strategy against the stateful mock playing the platform's side of every grant and login state:
@@ -142,5 +142,36 @@ describe('scenarios belong to their call', () => {
     expect(await memberSignIn(auth).register({ email: 'wrong-password@example.com', password: 'correct-horse-9' })).toMatchObject({
       loginState: 'SUCCESS',
     });
+  });
+});
+
+describe('token endpoint refusals against the mock', () => {
+  it('a clientId that is not a UUID is the runtime ValidationError naming clientId, the token in no message', async () => {
+    const auth = oauthStrategy({ clientId: 'not-a-uuid' });
+    const client = createClient({ baseUrl, auth });
+    const failure = await client.platform.POST('/v1/products/query-platformized', { body: { query: {} } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ValidationError);
+    const { fieldViolations, status, requestId, operation } = failure as ValidationError;
+    expect(status).toBe(400);
+    expect(requestId).toBeTruthy();
+    expect(operation).toMatchObject({ operationId: 'token', path: '/oauth2/token' });
+    expect(fieldViolations).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'clientId', violatedRule: 'FORMAT' })]));
+    expect((failure as Error).message).toMatch(/^INVALID_ARGUMENT: .*"clientId" must be a valid uuid/);
+    expect(auth.getTokens().accessToken.value).toBe('');
+  });
+
+  it('a code the mock never issued is refused as the runtime error, its code and verifier in no message', async () => {
+    const { auth } = signedIn();
+    const oauthData = await memberSignIn(auth).generateOAuthData('http://127.0.0.1:9/callback', 'http://127.0.0.1:9/');
+    const failure = (await memberSignIn(auth)
+      .getMemberTokens('never-issued-code-4711', oauthData.state, oauthData)
+      .catch((error: unknown) => error)) as Error;
+    expect(failure.message).toBe('Failed to get member tokens');
+    expect(failure.cause).toBeInstanceOf(ApiError);
+    expect((failure.cause as ApiError).status).toBeGreaterThanOrEqual(400);
+    expect((failure.cause as ApiError).status).toBeLessThan(500);
+    const shown = JSON.stringify(failure.cause, Object.getOwnPropertyNames(failure.cause)) + (failure.cause as Error).message;
+    expect(shown).not.toContain('never-issued-code-4711');
+    expect(shown).not.toContain(oauthData.codeVerifier);
   });
 });

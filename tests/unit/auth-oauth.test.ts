@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
-import { createClient } from '../../src/index';
+import { ApplicationError, createClient } from '../../src/index';
 import { fakePlatform, json, type SeenRequest } from '../support/fake-platform';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -161,14 +161,15 @@ describe('oauthStrategy PKCE sign-in', () => {
     expect(auth.loggedIn()).toBe(true);
   });
 
-  it("raises 'Failed to get member tokens' caused by the endpoint's 'something went wrong'", async () => {
+  it("raises 'Failed to get member tokens' caused by the endpoint's refusal as the runtime's error", async () => {
     const { auth } = setup({ 'POST /oauth2/token': () => json(400, { error: 'invalid_grant' }) }, valid);
     const data = await memberSignIn(auth).generateOAuthData('https://shop.test/cb');
     const failure = (await memberSignIn(auth)
       .getMemberTokens('bad', data.state, data)
       .catch((e: unknown) => e)) as Error;
     expect(failure.message).toBe('Failed to get member tokens');
-    expect((failure.cause as Error).message).toBe('something went wrong');
+    expect(failure.cause).toBeInstanceOf(ApplicationError);
+    expect(failure.cause).toMatchObject({ status: 400, code: 'BAD_REQUEST', operation: { operationId: 'token' } });
     expect(auth.loggedIn()).toBe(false);
   });
 

@@ -55,4 +55,25 @@ describe('routing both families on one port', () => {
     });
     expect(router.route('GET', '/v1/products/%ff')).toMatchObject({ kind: 'operation', rawPathParams: { id: '%ff' } });
   });
+
+  it.each([
+    ['OPTIONS', '/v1/back-in-stock-notification-requests/query', ['POST']],
+    ['GET', '/v1/back-in-stock-notification-requests/query', ['POST']],
+    ['PATCH', '/v1/orders/search', ['POST']],
+    ['PATCH', '/v1/members/my', ['GET', 'DELETE']],
+    ['DELETE', '/v1/products/query-platformized', ['GET', 'POST']],
+    ['GET', '/v1/reviews/count', ['POST']],
+  ])('a literal path owns its methods: %s %s is a 405 allowing only %j', (method, path, allowed) => {
+    expect(new MockRouter(MOCK_FAMILIES).route(method, path)).toEqual({ kind: 'method-not-allowed', allowed });
+  });
+
+  it('still routes the templated path for an id that is no literal path', () => {
+    const router = new MockRouter(MOCK_FAMILIES);
+    expect(router.route('PATCH', '/v1/orders/abc')).toMatchObject({
+      kind: 'operation',
+      operation: { operationId: 'updateOrder' },
+      rawPathParams: { id: 'abc' },
+    });
+    expect(router.route('GET', '/v1/orders/abc')).toMatchObject({ kind: 'operation', operation: { operationId: 'getOrder' } });
+  });
 });

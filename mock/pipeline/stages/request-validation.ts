@@ -1,8 +1,10 @@
 // The request validation stage: path, query, header parameters and body against the operation's schemas (the
-// family's RequestValidator); a request that breaks them is a 400 listing each field. What passes goes to the
-// handler with its query coerced to the schemas' types and its `.r` message decoded.
+// family's RequestValidator), and the `Prefer` header against the statuses and examples the operation declares; a request
+// that breaks them is a 400 listing each field. What passes goes to the handler with its query coerced to the
+// schemas' types, its `.r` message decoded and its preferences read.
+import { type FieldViolation, sortViolations } from '../../../src/protocol';
 import { validationFailure } from '../../errors/platform-error';
-import { parsePrefer } from '../prefer-header';
+import { type Preferences, parsePrefer, preferenceViolation } from '../prefer-header';
 import type { MockResponse, ParsedRequest, ValidatedRequest } from '../types';
 
 export interface RequestValidationSettings {
@@ -12,21 +14,28 @@ export interface RequestValidationSettings {
 
 export type RequestValidationStage = (request: ParsedRequest) => ValidatedRequest | MockResponse;
 
-// A malformed Prefer header is the handler's to answer (it reads the rest of the header); here it changes nothing.
-const isStrict = (request: ParsedRequest, settings: RequestValidationSettings): boolean => {
-  const prefer = request.raw.headers.prefer === undefined ? undefined : parsePrefer(request.raw.headers.prefer);
-  const handling = prefer?.ok ? prefer.preferences.handling : undefined;
-  return handling === undefined ? settings.strict === true : handling === 'strict';
+const NO_PREFERENCES: Preferences = Object.freeze({});
+
+const readPreferences = (request: ParsedRequest): { preferences: Preferences } | { violation: FieldViolation } => {
+  const header = request.raw.headers.prefer;
+  if (header === undefined) return { preferences: NO_PREFERENCES };
+  const parsed = parsePrefer(header);
+  if (!parsed.ok) return { violation: parsed.violation };
+  const { contract, operation } = request;
+  const violation = contract && preferenceViolation(parsed.preferences, operation.operationId, contract.answers);
+  return violation ? { violation } : { preferences: parsed.preferences };
 };
 
 export const validateRequest = (request: ParsedRequest, settings: RequestValidationSettings = {}): ValidatedRequest | MockResponse => {
   const { raw, pathParams, search, body } = request;
-  const verdict = request.validator.validate(
-    request.operation.operationId,
-    { pathParams, search, headers: raw.headers, body },
-    { strict: isStrict(request, settings) },
-  );
-  if (!verdict.ok) return validationFailure(verdict.violations, raw.requestId);
+  const prefer = readPreferences(request);
+  const handling = 'preferences' in prefer ? prefer.preferences.handling : undefined;
+  const strict = handling === undefined ? settings.strict === true : handling === 'strict';
+  const verdict = request.validator.validate(request.operation.operationId, { pathParams, search, headers: raw.headers, body }, { strict });
+  if (!verdict.ok || 'violation' in prefer) {
+    const violations = [...(verdict.ok ? [] : verdict.violations), ...('violation' in prefer ? [prefer.violation] : [])];
+    return validationFailure(sortViolations(violations), raw.requestId);
+  }
   return {
     raw,
     method: request.method,
@@ -40,6 +49,7 @@ export const validateRequest = (request: ParsedRequest, settings: RequestValidat
     caller: request.caller,
     body,
     query: verdict.query,
+    preferences: prefer.preferences,
   };
 };
 

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
-import { asBundledDocument, listOperations } from '../../../spec-model/document';
+import { asBundledDocument, findOperation, listOperations } from '../../../spec-model/document';
 import { exampleRequest, requestExampleNames } from '../../../spec-model/examples';
+import { declaredStatuses } from '../../../spec-model/responses';
 import { FAMILIES } from '../../../src/protocol';
 import { documents, errorOf, parsed, validators } from './parts';
+
+const violationsOf = (result: unknown): { field: string; violatedRule: string; description: string; data?: unknown }[] =>
+  errorOf(result as never).details.validationError.fieldViolations;
 
 describe('request validation stage', () => {
   it('hands on the query coerced to its schema types, with path and body as they came', () => {
@@ -27,10 +31,51 @@ describe('request validation stage', () => {
     const result = validateRequest(parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=maybe', { authorization: 'k' }));
     expect(errorOf(result as never).details.validationError.fieldViolations[0]).toMatchObject({ field: 'includeMerchantSpecificData' });
   });
+
+  it('refuses `Prefer: code=N` for a status the operation does not declare, naming the header and the declared statuses', () => {
+    const operation = findOperation('commerce', asBundledDocument(documents.commerce), 'getCurrentCart');
+    if (!operation) throw new Error('getCurrentCart is not in the document');
+    const declared = declaredStatuses(operation);
+    expect(declared).toEqual(expect.arrayContaining([200, 404]));
+    const result = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=418' }));
+    expect(result).toMatchObject({ status: 400 });
+    expect(violationsOf(result)).toEqual([
+      {
+        field: 'Prefer',
+        description: `code=418 is not a status getCurrentCart declares; it declares ${declared.join(', ')}`,
+        violatedRule: 'INVALID_ENUM_VALUE',
+        ruleName: 'INVALID_ENUM_VALUE',
+        data: { declaredStatuses: declared },
+      },
+    ]);
+  });
+
+  it('refuses `Prefer: example=NAME` the chosen status has no example of, naming the ones it has', () => {
+    const result = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=404, example=nope' }));
+    expect(violationsOf(result)).toMatchObject([
+      { field: 'Prefer', violatedRule: 'INVALID_ENUM_VALUE', data: { status: 404, declaredExamples: expect.any(Array) } },
+    ]);
+    expect(violationsOf(result)[0]?.description).toMatch(/^example=nope is not an example of getCurrentCart for status 404; it has \w/);
+  });
+
+  it("lists a bad `Prefer` with the request's other violations, and hands on the preferences it admits", () => {
+    const both = validateRequest(
+      parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k', prefer: 'code=299' }, '{"lineItems":[{"quantity":"two"}]}'),
+    );
+    expect(violationsOf(both).map((violation) => violation.field)).toEqual(expect.arrayContaining(['lineItems[0].quantity', 'Prefer']));
+    const malformed = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=4o4' }));
+    expect(violationsOf(malformed)).toMatchObject([{ field: 'Prefer', violatedRule: 'FORMAT' }]);
+    const admitted = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=404' }));
+    if ('status' in admitted) throw new Error(`answered ${admitted.status}`);
+    expect(admitted.preferences).toEqual({ code: 404 });
+    const none = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k' }));
+    if ('status' in none) throw new Error(`answered ${none.status}`);
+    expect(none.preferences).toEqual({});
+  });
 });
 
 describe('request validation stage: missing bodies and the order of violations', () => {
-  const violationsOf = (method: string, target: string, body: string) => {
+  const answerOf = (method: string, target: string, body: string) => {
     const result = validateRequest(parsed(method, target, { authorization: 'k' }, body));
     if (!('status' in result)) return [];
     expect(result.status).toBe(400);
@@ -44,24 +89,24 @@ describe('request validation stage: missing bodies and the order of violations',
 
   it('answers a required body left out, or sent as blanks, with a REQUIRED_FIELD naming the body', () => {
     for (const body of ['', '  \n ']) {
-      expect(violationsOf('POST', '/v1/products/query-platformized', body)).toEqual([
+      expect(answerOf('POST', '/v1/products/query-platformized', body)).toEqual([
         { field: 'body', description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD' },
       ]);
     }
     // The empty message itself is a valid query.
-    expect(violationsOf('POST', '/v1/products/query-platformized', '{}')).toEqual([]);
+    expect(answerOf('POST', '/v1/products/query-platformized', '{}')).toEqual([]);
   });
 
   it('reads an optional body left out as its defaults', () => {
-    expect(violationsOf('POST', '/v1/carts/current/estimate-totals', '')).toEqual([]);
+    expect(answerOf('POST', '/v1/carts/current/estimate-totals', '')).toEqual([]);
   });
 
   it('names the required fields of a body left out one by one', () => {
-    expect(violationsOf('POST', '/v1/checkouts', '').map((v) => `${v.field} ${v.violatedRule}`)).toEqual(['channelType REQUIRED_FIELD']);
+    expect(answerOf('POST', '/v1/checkouts', '').map((v) => `${v.field} ${v.violatedRule}`)).toEqual(['channelType REQUIRED_FIELD']);
   });
 
   it('names the alternatives when the body must have one of several fields', () => {
-    expect(violationsOf('POST', '/v1/carts/current/add-to-cart', '')).toEqual([
+    expect(answerOf('POST', '/v1/carts/current/add-to-cart', '')).toEqual([
       expect.objectContaining({
         field: 'body',
         violatedRule: 'REQUIRED_FIELD',
@@ -70,13 +115,13 @@ describe('request validation stage: missing bodies and the order of violations',
       }),
     ]);
     // Alternatives reached through $ref (one schema per grant) are told apart the same way.
-    const [token] = violationsOf('POST', '/oauth2/token', '{}');
+    const [token] = answerOf('POST', '/oauth2/token', '{}');
     expect(token).toMatchObject({ field: 'body', violatedRule: 'REQUIRED_FIELD' });
     expect(token?.description).toContain('(clientId and grantType) or (refreshToken and grantType)');
   });
 
   it('lists every violation of a request in one answer, sorted by field (indexes by number), at most 50', () => {
-    const few = violationsOf(
+    const few = answerOf(
       'POST',
       '/v1/carts/current/add-to-cart',
       JSON.stringify({
@@ -93,7 +138,7 @@ describe('request validation stage: missing bodies and the order of violations',
       'lineItems[10].catalogReference REQUIRED_FIELD',
       'lineItems[10].quantity MIN',
     ]);
-    const many = violationsOf(
+    const many = answerOf(
       'POST',
       '/v1/carts/current/add-to-cart',
       JSON.stringify({ lineItems: Array.from({ length: 90 }, () => ({ quantity: 0 })) }),

@@ -26,6 +26,23 @@ describe('route stage', () => {
     expect(errorOf(wrongMethod as never).details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
   });
 
+  it('answers a method a literal path lacks with a 405 and the Allow of that path itself, not of its templated neighbour', () => {
+    const options = route(targeted('OPTIONS', '/v1/back-in-stock-notification-requests/query'), {});
+    expect(options).toMatchObject({ status: 405, headers: { allow: 'POST' } });
+    expect(errorOf(options as never)).toMatchObject({
+      details: {
+        applicationError: {
+          code: 'METHOD_NOT_ALLOWED',
+          description: '/v1/back-in-stock-notification-requests/query does not take OPTIONS; it takes POST',
+        },
+      },
+    });
+    const trace: Trace = {};
+    const patch = route(targeted('PATCH', '/v1/orders/search'), trace);
+    expect(patch).toMatchObject({ status: 405, headers: { allow: 'POST' } });
+    expect(trace.operationId).toBeUndefined();
+  });
+
   it('answers a malformed escape in a path parameter with a FORMAT violation, the operation already traced', () => {
     const trace: Trace = {};
     const result = route(targeted('GET', '/v1/products/%ED%A0%80'), trace);

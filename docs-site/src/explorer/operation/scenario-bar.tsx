@@ -1,6 +1,8 @@
 // The mock's scenario for this operation: `Prefer` (a declared status and its named example) sent with each
-// call, and latency or a forced failure set on the mock for this operation in the session.
+// call, and latency or a forced failure set on the mock for this operation in the session. A forced failure's
+// code is offered from the codes the operation declares for the chosen status (the mock refuses any other).
 import { useState } from 'react';
+import { declaredCodes } from '../../../../spec-model/declared-codes';
 import type { Operation } from '../../../../spec-model/document';
 import { declaredResponse, declaredStatuses } from '../../../../spec-model/responses';
 import type { MockControls } from '../mock-controls';
@@ -24,6 +26,8 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
   const [failCode, setFailCode] = useState('');
   const [failTimes, setFailTimes] = useState('');
   const [status, setStatus] = useState('');
+  const failCodes = failStatus === '' ? [] : (declaredCodes(operation, Number(failStatus)) ?? []);
+  const failCodesId = `fail-codes-${operation.operationId}`;
 
   const apply = async () => {
     if (!controls) return;
@@ -99,9 +103,15 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
               <input
                 value={failCode}
                 onChange={(event) => setFailCode(event.target.value)}
-                placeholder="e.g. INTERNAL"
+                placeholder={failCodes[0] ?? 'e.g. INTERNAL'}
+                list={failCodesId}
                 className="narrow"
               />
+              <datalist id={failCodesId}>
+                {failCodes.map((code) => (
+                  <option key={code} value={code} />
+                ))}
+              </datalist>
             </label>
             <label>
               times
