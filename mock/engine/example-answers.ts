@@ -3,6 +3,7 @@
 // answer with the same examples.
 import { asBundledDocument, type Family, jsonContent, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
+import type { Fixture } from './fixtures';
 
 export interface ExampleAnswer {
   readonly status: number;
@@ -15,7 +16,8 @@ export class ExampleAnswers {
   /** operationId -> status -> examples by name. */
   readonly #examples = new Map<string, ReadonlyMap<number, ExampleSet>>();
 
-  constructor(documents: Readonly<Record<Family, JsonObject>>) {
+  /** `extra`: named examples from fixtures (operationId -> status -> name -> body), after the spec's own. */
+  constructor(documents: Readonly<Record<Family, JsonObject>>, extra: readonly NonNullable<Fixture['examples']>[] = []) {
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
       for (const operation of listOperations(family, asBundledDocument(document))) {
         const byStatus = new Map<number, ExampleSet>();
@@ -26,6 +28,11 @@ export class ExampleAnswers {
           for (const [name, example] of Object.entries(media.examples ?? {})) set[name] = example.value;
           if (Object.keys(set).length === 0 && media.example !== undefined) set.example = media.example;
           byStatus.set(Number(status), set);
+        }
+        for (const examples of extra) {
+          for (const [status, named] of Object.entries(examples[operation.operationId] ?? {})) {
+            byStatus.set(Number(status), { ...byStatus.get(Number(status)), ...named });
+          }
         }
         this.#examples.set(operation.operationId, byStatus);
       }

@@ -13,7 +13,7 @@ import { createAnswerCheck } from './stages/answer-check';
 import type { OperationHandler } from './stages/handler';
 import type { IdentityStage } from './stages/identity';
 import type { PagesStage } from './stages/pages';
-import { createRouteStage } from './stages/route';
+import { createRouteStage, type RouteStage } from './stages/route';
 
 export interface AssembleOptions {
   readonly documents: Readonly<Record<Family, JsonObject>>;
@@ -26,16 +26,21 @@ export interface AssembleOptions {
   readonly log: (line: string) => void;
 }
 
-export const assemblePipeline = (options: AssembleOptions): Pipeline => {
-  const { documents, compilers, responses, log } = options;
+/** The route stage over both families, each with its request validator compiled into `compilers`. */
+export const assembleRouteStage = (documents: Readonly<Record<Family, JsonObject>>, compilers: SchemaCompilers): RouteStage => {
   const validators = new Map<FamilyName, RequestValidator>();
   for (const family of MOCK_FAMILIES) {
     const document = documents[family.name];
     validators.set(family.name, new RequestValidator(compilers, family.name, document));
   }
+  return createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators });
+};
+
+export const assemblePipeline = (options: AssembleOptions): Pipeline => {
+  const { documents, compilers, responses, log } = options;
   return createPipeline({
     pages: options.pages,
-    route: createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators }),
+    route: assembleRouteStage(documents, compilers),
     identify: options.identify,
     handler: options.handler,
     checkAnswer: createAnswerCheck({ responses, log }),
