@@ -1,5 +1,5 @@
 // The mock's settings, each from a command-line flag or its environment variable (the flag wins), read from one
-// table that `--help` prints too. A bad value or an unknown flag stops start-up with one
+// table that `--help` prints too (docs/qa-mock-command.md). A bad value or an unknown flag stops start-up with one
 // line naming the flag or variable and the rule.
 import { type CorsPolicy, parseAllowedOrigins } from './http/cors';
 import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './limits';

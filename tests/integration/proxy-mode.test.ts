@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningMock, startMock } from '../../mock/start-mock';
 import { jsonContent } from '../../spec-model/document';
@@ -227,6 +229,51 @@ describe('proxy mode', () => {
       });
       expect(named.status).toBe(404);
       expect(((await named.json()) as any).details.applicationError.code).toBe('NOT_FOUND');
+    } finally {
+      await replay.close();
+    }
+  });
+});
+
+// Every curl of docs/qa-mock-command.md, run as written against this file's proxy (port 4020 there) and a
+// stateful mock serving its recording (port 4010 there); where the page shows the answer, the status and the
+// verdict header must be what it shows.
+describe('the QA page', () => {
+  const page = readFileSync(new URL('../../docs/qa-mock-command.md', import.meta.url), 'utf8');
+  const blocks = [...page.matchAll(/```(\w+)\n([\s\S]*?)```/g)].map((match) => ({ kind: match[1], text: match[2] ?? '' }));
+  const examples = blocks.flatMap((block, index) => {
+    if (block.kind !== 'sh') return [];
+    const shown = blocks[index + 1]?.kind === 'text' ? blocks[index + 1]?.text : undefined;
+    const curls = block.text.split('\n').filter((line) => line.startsWith('curl '));
+    return curls.map((command, at) => ({ command, shown: at === curls.length - 1 ? shown : undefined }));
+  });
+
+  it('shows curl examples for the mock, the proxy and the replay', () => {
+    expect(examples.filter((example) => example.command.includes(':4020')).length).toBeGreaterThanOrEqual(2);
+    expect(examples.filter((example) => example.command.includes(':4010')).length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('runs each as written with the status and verdict it shows', async () => {
+    // Asynchronously: the servers answering curl run in this very process.
+    const run = async (command: string, urls: Record<string, string>) => {
+      let line = command;
+      for (const [from, to] of Object.entries(urls)) line = line.replaceAll(from, to);
+      return (await promisify(execFile)('bash', ['-c', line], { encoding: 'utf8', timeout: 10_000 })).stdout;
+    };
+    const check = (output: string, shown: string | undefined) => {
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(shown ?? '')?.[1];
+      if (status) expect(output.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1\\.1 ${status} `));
+      for (const verdict of (shown ?? '').split('\n').filter((line) => line.startsWith('x-mock-contract:'))) {
+        expect(output.toLowerCase()).toContain(verdict.toLowerCase());
+      }
+      if (!status) expect(() => JSON.parse(output)).not.toThrow();
+    };
+    const replay = await startMock({ port: 0, fixturesDir: recordDir, log: () => undefined });
+    try {
+      for (const { command, shown } of examples) {
+        const output = await run(command, { 'http://127.0.0.1:4020': proxy.url, 'http://127.0.0.1:4010': replay.url });
+        check(output, shown);
+      }
     } finally {
       await replay.close();
     }
