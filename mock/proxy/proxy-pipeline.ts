@@ -63,6 +63,19 @@ export interface ProxyPipelineOptions {
 const sided = (side: SidedViolation['side'], violations: readonly Omit<SidedViolation, 'side'>[]): SidedViolation[] =>
   violations.map((violation) => ({ ...violation, side }));
 
+const violation = (
+  side: SidedViolation['side'],
+  field: string,
+  description: string,
+  rule: 'VALIDATION' | 'FORMAT' = 'VALIDATION',
+): SidedViolation => ({
+  side,
+  field,
+  description,
+  violatedRule: rule,
+  ruleName: rule,
+});
+
 /** The violations a stage's refusal names: its field violations, else its description as one. */
 const refusalViolations = (refusal: MockResponse): SidedViolation[] => {
   try {
@@ -71,26 +84,9 @@ const refusalViolations = (refusal: MockResponse): SidedViolation[] => {
     };
     const fields = body.details?.validationError?.fieldViolations;
     if (fields) return sided('request', fields);
-    const error = body.details?.applicationError;
-    return [
-      {
-        side: 'request',
-        field: 'request',
-        description: error?.description ?? `refused with ${refusal.status}`,
-        violatedRule: 'VALIDATION',
-        ruleName: 'VALIDATION',
-      },
-    ];
+    return [violation('request', 'request', body.details?.applicationError?.description ?? `refused with ${refusal.status}`)];
   } catch {
-    return [
-      {
-        side: 'request',
-        field: 'request',
-        description: `refused with ${refusal.status}`,
-        violatedRule: 'VALIDATION',
-        ruleName: 'VALIDATION',
-      },
-    ];
+    return [violation('request', 'request', `refused with ${refusal.status}`)];
   }
 };
 
@@ -104,21 +100,10 @@ const checkRequest = (
   const routed = stages.route(targeted, trace);
   if ('status' in routed) {
     const where = `${targeted.method} ${targeted.path.slice(0, 200)}`;
-    return {
-      operationId: undefined,
-      violations: [
-        {
-          side: 'request',
-          field: 'path',
-          description: `${where} is no operation of the API (${routed.status})`,
-          violatedRule: 'VALIDATION',
-          ruleName: 'VALIDATION',
-        },
-      ],
-    };
+    return { operationId: undefined, violations: [violation('request', 'path', `${where} is no operation of the API (${routed.status})`)] };
   }
   const { operationId } = routed.operation;
-  const violations = sided('request', []);
+  const violations: SidedViolation[] = [];
   const unauthenticated = checkCredentials(routed);
   if (unauthenticated) violations.push(...refusalViolations(unauthenticated));
   const parsed = readJsonBody(routed);
@@ -176,26 +161,17 @@ export const createProxyPipeline = (options: ProxyPipelineOptions): Pipeline => 
       return { ...gateway, headers: { ...gateway.headers, [VERDICT_HEADER]: verdictHeader(checked.violations, result.kind) } };
     }
     const body = parseAnswer(result);
+    const undecodable = `cannot be decoded (content-encoding ${result.headers['content-encoding'] ?? '?'})`;
     const answerViolations =
       checked.operationId === undefined
         ? []
-        : sided(
-            'answer',
-            result.text === undefined
-              ? [
-                  {
-                    field: 'body',
-                    description: `cannot be decoded (content-encoding ${result.headers['content-encoding'] ?? '?'})`,
-                    violatedRule: 'FORMAT',
-                    ruleName: 'FORMAT',
-                  },
-                ]
-              : responses.violations(checked.operationId, result.status, body),
-          );
+        : result.text === undefined
+          ? [violation('answer', 'body', undecodable, 'FORMAT')]
+          : sided('answer', responses.violations(checked.operationId, result.status, body));
     const violations = [...checked.violations, ...answerViolations];
     const requestId = result.headers[REQUEST_ID_HEADER] ?? request.requestId;
-    for (const violation of violations) {
-      log(`contract ${requestId} ${operationId} ${result.status}: ${violation.side} ${violation.field} ${violation.description}`);
+    for (const found of violations) {
+      log(`contract ${requestId} ${operationId} ${result.status}: ${found.side} ${found.field} ${found.description}`);
     }
     ledger.add({ ...where, requestId, status: result.status, violations, at: new Date().toISOString() });
     if (record && checked.operationId !== undefined && body !== NOT_JSON) {
