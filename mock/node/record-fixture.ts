@@ -24,7 +24,12 @@ export interface FixtureRecorder {
 export const createFixtureRecorder = (dir: string, settings: SiteSettings): FixtureRecorder => {
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${RECORDED_FIXTURE}.json`);
-  const earlier = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<Fixture>) : {};
+  let earlier: Partial<Fixture> = {};
+  try {
+    if (existsSync(file)) earlier = JSON.parse(readFileSync(file, 'utf8')) as Partial<Fixture>;
+  } catch (error) {
+    throw new Error(`fixture ${file} is not JSON, so it cannot be extended: ${(error as Error).message}`);
+  }
   const records = new Map<string, Map<string, Record<string, unknown>>>();
   for (const [collection, list] of Object.entries(earlier.records ?? {})) {
     records.set(collection, new Map(list.map((record) => [String(record.id), { ...record }])));
