@@ -49,13 +49,16 @@ const decodeText = (body: Buffer, encoding: string | undefined): string | undefi
   }
 };
 
-const answerHeaders = (response: IncomingMessage): Record<string, string> => {
+/** Node gives only `set-cookie` as a list; it is kept one value per header, as cookies must be. */
+const answerHeaders = (response: IncomingMessage): { headers: Record<string, string>; repeatedHeaders: Record<string, string[]> } => {
   const headers: Record<string, string> = {};
+  const repeatedHeaders: Record<string, string[]> = {};
   for (const [name, value] of Object.entries(response.headers)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue;
-    headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    if (Array.isArray(value)) repeatedHeaders[name] = value;
+    else headers[name] = value;
   }
-  return headers;
+  return { headers, repeatedHeaders };
 };
 
 export interface UpstreamConnection {
@@ -125,7 +128,7 @@ export const forwardUpstream = (options: ForwarderOptions): UpstreamConnection =
           settle({
             kind: 'answer',
             status: response.statusCode ?? 502,
-            headers: answerHeaders(response),
+            ...answerHeaders(response),
             body,
             text: decodeText(body, response.headers['content-encoding']),
           });

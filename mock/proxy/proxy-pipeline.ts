@@ -26,6 +26,8 @@ export interface UpstreamAnswer {
   readonly status: number;
   /** Without hop-by-hop headers and content-length: the adapter writes its own. */
   readonly headers: Readonly<Record<string, string>>;
+  /** Headers the upstream sent more than once (`set-cookie`), each value kept apart. */
+  readonly repeatedHeaders: Readonly<Record<string, readonly string[]>>;
   /** The body exactly as sent (still compressed, when it was). */
   readonly body: Uint8Array;
   /** The body's text once content-encoding is undone; undefined when it cannot be undone. */
@@ -177,7 +179,12 @@ export const createProxyPipeline = (options: ProxyPipelineOptions): Pipeline => 
     if (record && checked.operationId !== undefined && body !== NOT_JSON) {
       record({ operationId: checked.operationId, status: result.status, body, kept: answerViolations.length === 0 });
     }
-    return { status: result.status, headers: { ...result.headers, [VERDICT_HEADER]: verdictHeader(violations) }, body: result.body };
+    return {
+      status: result.status,
+      headers: { ...result.headers, [VERDICT_HEADER]: verdictHeader(violations) },
+      repeatedHeaders: result.repeatedHeaders,
+      body: result.body,
+    };
   };
 
   return async (request, trace = {}) => {

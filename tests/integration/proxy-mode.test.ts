@@ -46,7 +46,10 @@ const startUpstream = async (): Promise<Server> => {
       const broken = Array.from({ length: 60 }, () => ({ config: { algorithmType: 7, name: 8 }, appId: 9 }));
       return json(200, { availableAlgorithms: broken });
     }
-    if (id === PRODUCT_ID) return json(200, PRODUCT);
+    if (id === PRODUCT_ID) {
+      res.setHeader('set-cookie', ['session=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
+      return json(200, PRODUCT);
+    }
     if (id === 'undeclared-status') return json(418, platformError('TEAPOT'));
     if (id === 'wrong-type') return json(200, { product: { ...PRODUCT.product, name: 42 } });
     if (id === 'missing-field') return json(404, { details: platformError('NOT_FOUND').details });
@@ -111,6 +114,7 @@ describe('proxy mode', () => {
     expect(answer.text).toBe(JSON.stringify(PRODUCT));
     expect(answer.headers.get('x-upstream')).toBe('fake');
     expect(answer.headers.get('x-wix-request-id')).toMatch(/^upstream-/);
+    expect(answer.headers.getSetCookie()).toEqual(['session=abc; Path=/; HttpOnly', 'theme=dark; Path=/']);
     const request = seen.at(-1);
     expect(request?.headers.authorization).toBe('Bearer secret-token-1');
     expect(request?.headers['x-custom']).toBe('kept');
