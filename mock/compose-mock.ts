@@ -2,6 +2,7 @@
 // start-mock.ts, the MSW handlers of msw/). Stateful: the webhook delivery, then the engine over the services
 // and fixtures, whose pipeline runs the identity stage and the services. Static and dynamic: the pipeline over
 // Prism's handler (built by the Node side, the only one that can run Prism), with the health control only.
+// Proxy: the proxy's pipeline over the Node side's forwarder, with its violations control.
 // The limits both adapters apply come from here too. Isomorphic: the documents come parsed, and nothing here
 // reaches Prism or a Node module.
 
@@ -15,11 +16,14 @@ import type { StoreProvider } from './engine/store';
 import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from './events/mock-webhooks';
 import { DEFAULT_LIMITS, type TransportLimits } from './limits';
 import type { MockMode, PrismMode } from './modes';
-import { assemblePipeline } from './pipeline/assemble';
+import { assemblePipeline, assembleRouteStage } from './pipeline/assemble';
 import type { Pipeline } from './pipeline/pipeline';
 import type { OperationHandler } from './pipeline/stages/handler';
 import { createPagesStage } from './pipeline/stages/pages';
 import type { MockPages } from './pipeline/types';
+import { createProxyControls } from './proxy/proxy-controls';
+import { createProxyPipeline, type Forwarder, type RecordedExchange } from './proxy/proxy-pipeline';
+import { ViolationLedger } from './proxy/violation-ledger';
 import { ResponseValidator } from './validation/response-validator';
 import { SchemaCompilers } from './validation/schema-compilers';
 
@@ -43,10 +47,22 @@ export interface PrismParts {
   readonly handler: OperationHandler;
 }
 
+export interface ProxyParts {
+  readonly mode: 'proxy';
+  /** The API behind the proxy, for messages and the health control. */
+  readonly upstream: string;
+  /** Sends each request there (the Node side's). */
+  readonly forward: Forwarder;
+  /** Where the upstream's checked answers go to be recorded; undefined: nothing is recorded. */
+  readonly record?: ((exchange: RecordedExchange) => void) | undefined;
+  /** Closes the connections to the upstream. */
+  readonly close?: (() => void) | undefined;
+}
+
 export interface ComposeOptions {
   /** Both families' bundled documents, parsed. */
   readonly documents: Readonly<Record<Family, JsonObject>>;
-  readonly parts: StatefulParts | PrismParts;
+  readonly parts: StatefulParts | PrismParts | ProxyParts;
   /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
   readonly publicUrl: () => string;
   /** Where failures inside the mock are reported. */
@@ -66,6 +82,8 @@ export interface ComposedMock {
   readonly engine: StatefulEngine | undefined;
   /** Webhook delivery of the engine's events (stateful mode only). */
   readonly webhooks: MockWebhooks | undefined;
+  /** What the proxy found wrong with the upstream (proxy mode only). */
+  readonly violations: ViolationLedger | undefined;
   close(): Promise<void>;
 }
 
@@ -90,7 +108,14 @@ const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<St
     strict: options.strict,
   });
   webhooks.attach(engine.events);
-  return { mode: 'stateful', handle: (request) => engine.handle(request), engine, webhooks, close: () => webhooks.close() };
+  return {
+    mode: 'stateful',
+    handle: (request) => engine.handle(request),
+    engine,
+    webhooks,
+    violations: undefined,
+    close: () => webhooks.close(),
+  };
 };
 
 const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<ComposedMock, 'limits'> => {
@@ -109,13 +134,43 @@ const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<Composed
     log: options.log,
     strict: options.strict,
   });
-  return { mode, handle, engine: undefined, webhooks: undefined, close: async () => undefined };
+  return { mode, handle, engine: undefined, webhooks: undefined, violations: undefined, close: async () => undefined };
+};
+
+// Answers from the upstream are judged with every violation and the full format rules (SchemaCompilers).
+const composeProxy = (options: ComposeOptions, parts: ProxyParts): Omit<ComposedMock, 'limits'> => {
+  const compilers = new SchemaCompilers({ foreignAnswers: true });
+  const ledger = new ViolationLedger();
+  const handle = createProxyPipeline({
+    upstream: parts.upstream,
+    pages: createPagesStage({ mode: 'proxy', controls: createProxyControls(parts.upstream, ledger) }),
+    route: assembleRouteStage(options.documents, compilers),
+    responses: new ResponseValidator(compilers, options.documents),
+    forward: parts.forward,
+    ledger,
+    record: parts.record,
+    log: options.log,
+    strict: options.strict,
+  });
+  return {
+    mode: 'proxy',
+    handle,
+    engine: undefined,
+    webhooks: undefined,
+    violations: ledger,
+    close: async () => parts.close?.(),
+  };
 };
 
 export function composeMock(options: ComposeOptions & { readonly parts: StatefulParts }): StatefulMock;
 export function composeMock(options: ComposeOptions): ComposedMock;
 export function composeMock(options: ComposeOptions): ComposedMock {
   const { parts } = options;
-  const composed = parts.mode === 'stateful' ? composeStateful(options, parts) : composePrism(options, parts);
+  const composed =
+    parts.mode === 'stateful'
+      ? composeStateful(options, parts)
+      : parts.mode === 'proxy'
+        ? composeProxy(options, parts)
+        : composePrism(options, parts);
   return { ...composed, limits: { ...DEFAULT_LIMITS, ...options.limits } };
 }

@@ -1,7 +1,18 @@
-// The mock's settings from the environment (README, "The mock"); a bad value stops start-up naming the variable.
+// The mock's settings, each from a command-line flag or its environment variable (the flag wins), read from one
+// table that `--help` prints too (docs/qa-mock-command.md). A bad value or an unknown flag stops start-up with one
+// line naming the flag or variable and the rule.
 import { type CorsPolicy, parseAllowedOrigins } from './http/cors';
 import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './limits';
 import { MOCK_MODES, type MockMode } from './modes';
+
+export interface ProxySettings {
+  /** The API the proxy forwards to: an http(s) URL, optionally with a base path. */
+  readonly upstream: string;
+  /** How long the upstream may take for its whole answer before the client gets a 504. */
+  readonly upstreamTimeoutMs: number;
+  /** Where the upstream's answers are recorded as a fixture; undefined: nothing is recorded. */
+  readonly recordDir: string | undefined;
+}
 
 export interface MockConfig {
   readonly port: number;
@@ -13,55 +24,186 @@ export interface MockConfig {
   readonly fixturesDir: string | undefined;
   /** MOCK_STRICT=1: undeclared fields are refused (FIELD_NOT_ALLOWED) unless a request asks `Prefer: handling=lenient`. */
   readonly strict: boolean;
+  /** Proxy mode only. */
+  readonly proxy: ProxySettings | undefined;
 }
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-const integer = (name: string, text: string | undefined, fallback: number, min: number, max: number): number => {
-  if (text === undefined || text === '') return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
-  }
-  return value;
+export interface Setting {
+  readonly flag: string;
+  readonly env: string;
+  /** What the value looks like in `--help`. */
+  readonly value: string;
+  readonly description: string;
+}
+
+export const SETTINGS = {
+  port: { flag: '--port', env: 'PORT', value: 'N', description: 'port on 127.0.0.1 (0 picks a free one); default 4010' },
+  mode: {
+    flag: '--mode',
+    env: 'MOCK_MODE',
+    value: 'MODE',
+    description: `${MOCK_MODES.join(', ')}; default stateful (static and dynamic need @stoplight/prism-cli installed)`,
+  },
+  upstream: { flag: '--upstream', env: 'MOCK_UPSTREAM', value: 'URL', description: 'proxy mode: the API to forward to and check' },
+  upstreamTimeoutMs: {
+    flag: '--upstream-timeout-ms',
+    env: 'MOCK_UPSTREAM_TIMEOUT_MS',
+    value: 'MS',
+    description: 'proxy mode: longest wait for the upstream answer before a 504; default 10000',
+  },
+  record: {
+    flag: '--record',
+    env: 'MOCK_RECORD_DIR',
+    value: 'DIR',
+    description: 'proxy mode: record answers into DIR/recorded.json, a fixture the stateful mode loads',
+  },
+  fixturesDir: {
+    flag: '--fixtures-dir',
+    env: 'MOCK_FIXTURES_DIR',
+    value: 'DIR',
+    description: 'stateful mode: extra fixtures (<name>.json) beside the built-in ones',
+  },
+  apiKey: {
+    flag: '--api-key',
+    env: 'MOCK_API_KEY',
+    value: 'KEY',
+    description: "stateful mode: the merchant's API key; default mock-api-key",
+  },
+  maxBody: {
+    flag: '--max-body',
+    env: 'MOCK_MAX_BODY',
+    value: 'SIZE',
+    description: 'largest request body (1048576, 512kb, 2mb); default 1mb',
+  },
+  requestTimeoutMs: {
+    flag: '--request-timeout-ms',
+    env: 'MOCK_REQUEST_TIMEOUT_MS',
+    value: 'MS',
+    description: 'a client must send its whole request within this; default 30000',
+  },
+  publicUrl: {
+    flag: '--public-url',
+    env: 'MOCK_PUBLIC_URL',
+    value: 'URL',
+    description: 'the origin clients reach the mock at, for links it hands out',
+  },
+  strict: {
+    flag: '--strict',
+    env: 'MOCK_STRICT',
+    value: '1|0',
+    description:
+      "refuse fields the contract does not declare (FIELD_NOT_ALLOWED); a request's Prefer: handling=strict|lenient decides for itself; default 0",
+  },
+  allowedOrigins: {
+    flag: '--allowed-origins',
+    env: 'MOCK_ALLOWED_ORIGINS',
+    value: 'LIST',
+    description: 'comma-separated browser origins allowed by CORS (* any); default localhost pages',
+  },
+} as const satisfies Record<string, Setting>;
+
+type SettingName = keyof typeof SETTINGS;
+
+/** The `--help` text: usage, then one line per setting. */
+export const helpText = (command: string): string => {
+  const rows = Object.values(SETTINGS).map((setting) => [`${setting.flag} ${setting.value}`, setting.env, setting.description]);
+  const width = (column: number) => Math.max(...rows.map((row) => (row[column] ?? '').length));
+  const lines = rows.map(([flag, env, text]) => `  ${(flag ?? '').padEnd(width(0))}  ${(env ?? '').padEnd(width(1))}  ${text}`);
+  return [
+    `Usage: ${command} [flags]`,
+    '',
+    'Serves the storefront API mock (commerce + platform) on 127.0.0.1, or checks a real API as a proxy.',
+    'Every flag has an environment variable (the flag wins); --flag VALUE and --flag=VALUE both work.',
+    '',
+    ...lines,
+    `  ${'--help'.padEnd(width(0))}  ${''.padEnd(width(1))}  print this and exit`,
+    '',
+    'Exit codes: 0 stopped by SIGINT/SIGTERM or --help; 1 failed to start (port taken, unreadable fixtures); 2 bad flag or value.',
+  ].join('\n');
 };
 
-/** `--mode X` or `--mode=X` on the command line (`npm run mock -- --mode static`); undefined when absent. */
-export const modeArgument = (argv: readonly string[]): string | undefined => {
-  for (const [index, arg] of argv.entries()) {
-    if (arg === '--mode') return argv[index + 1] ?? '';
-    if (arg.startsWith('--mode=')) return arg.slice('--mode='.length);
+/** Flags by name; throws on an unknown flag or a flag without its value. `--help` is reported as `help: true`. */
+export const parseFlags = (argv: readonly string[]): { readonly values: Partial<Record<SettingName, string>>; readonly help: boolean } => {
+  const byFlag = new Map(Object.entries(SETTINGS).map(([name, setting]) => [setting.flag as string, name as SettingName]));
+  const values: Partial<Record<SettingName, string>> = {};
+  let help = false;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index] ?? '';
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    const equals = arg.indexOf('=');
+    const flag = arg.startsWith('--') && equals !== -1 ? arg.slice(0, equals) : arg;
+    const name = byFlag.get(flag);
+    if (!name) throw new ConfigError(`unknown ${arg.startsWith('-') ? 'flag' : 'argument'} "${flag.slice(0, 100)}"; see --help`);
+    let value: string | undefined;
+    if (equals !== -1 && arg.startsWith('--')) value = arg.slice(equals + 1);
+    else {
+      value = argv[index + 1];
+      index += 1;
+    }
+    if (value === undefined || (value.startsWith('--') && equals === -1))
+      throw new ConfigError(`${flag} needs a value (${SETTINGS[name].value}); see --help`);
+    values[name] = value;
   }
-  return undefined;
+  return { values, help };
 };
 
 export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): MockConfig => {
-  const port = integer('PORT', env.PORT, 4010, 0, 65535);
-  const given = modeArgument(argv);
-  const mode = given ?? env.MOCK_MODE ?? 'stateful';
+  const { values } = parseFlags(argv);
+  /** The setting's text and the name to blame for it: the flag when given, else the variable. */
+  const read = (name: SettingName): { readonly text: string | undefined; readonly source: string } => {
+    const setting = SETTINGS[name];
+    const flagged = values[name];
+    if (flagged !== undefined) return { text: flagged, source: setting.flag };
+    const fromEnv = env[setting.env];
+    return { text: fromEnv === '' ? undefined : fromEnv, source: setting.env };
+  };
+  const integer = (name: SettingName, fallback: number, min: number, max: number): number => {
+    const { text, source } = read(name);
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isInteger(value) || value < min || value > max) {
+      throw new ConfigError(`${source} must be an integer from ${min} to ${max}, got "${text.slice(0, 100)}"`);
+    }
+    return value;
+  };
+
+  const port = integer('port', 4010, 0, 65535);
+  const modeSetting = read('mode');
+  const mode = modeSetting.text ?? 'stateful';
   if (!MOCK_MODES.includes(mode as MockMode)) {
-    throw new ConfigError(`${given === undefined ? 'MOCK_MODE' : '--mode'} must be ${MOCK_MODES.join(', ')}, got "${mode}"`);
+    throw new ConfigError(`${modeSetting.source} must be ${MOCK_MODES.join(', ')}, got "${mode.slice(0, 100)}"`);
   }
-  const apiKey = env.MOCK_API_KEY || undefined;
+  const apiKeySetting = read('apiKey');
+  const apiKey = apiKeySetting.text;
   if (apiKey !== undefined && !/^[\x21-\x7e]{8,200}$/.test(apiKey))
-    throw new ConfigError('MOCK_API_KEY must be 8 to 200 printable characters without spaces');
+    throw new ConfigError(`${apiKeySetting.source} must be 8 to 200 printable characters without spaces`);
   let maxBodyBytes = DEFAULT_LIMITS.maxBodyBytes;
-  if (env.MOCK_MAX_BODY) {
-    const parsed = parseByteSize(env.MOCK_MAX_BODY);
+  const maxBody = read('maxBody');
+  if (maxBody.text !== undefined) {
+    const parsed = parseByteSize(maxBody.text);
     if (parsed === undefined)
-      throw new ConfigError(`MOCK_MAX_BODY must be a size in bytes such as 1048576, 512kb or 2mb, got "${env.MOCK_MAX_BODY}"`);
+      throw new ConfigError(`${maxBody.source} must be a size in bytes such as 1048576, 512kb or 2mb, got "${maxBody.text.slice(0, 100)}"`);
     maxBodyBytes = parsed;
   }
-  const requestTimeoutMs = integer('MOCK_REQUEST_TIMEOUT_MS', env.MOCK_REQUEST_TIMEOUT_MS, DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000);
-  const publicUrl = env.MOCK_PUBLIC_URL || undefined;
+  const requestTimeoutMs = integer('requestTimeoutMs', DEFAULT_LIMITS.requestTimeoutMs, 100, 600_000);
+  const publicUrlSetting = read('publicUrl');
+  const publicUrl = publicUrlSetting.text;
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
-    throw new ConfigError(`MOCK_PUBLIC_URL must be an http(s) origin such as http://127.0.0.1:4010, got "${publicUrl}"`);
+    throw new ConfigError(
+      `${publicUrlSetting.source} must be an http(s) origin such as http://127.0.0.1:4010, got "${publicUrl.slice(0, 100)}"`,
+    );
   }
-  const strict = env.MOCK_STRICT ?? '';
-  if (!['', '0', '1', 'true', 'false'].includes(strict))
-    throw new ConfigError(`MOCK_STRICT must be 1 or 0 (true or false), got "${strict}"`);
+  const strictSetting = read('strict');
+  const strict = strictSetting.text ?? '0';
+  if (!['0', '1', 'true', 'false'].includes(strict))
+    throw new ConfigError(`${strictSetting.source} must be 1 or 0 (true or false), got "${strict.slice(0, 100)}"`);
   return {
     port,
     mode: mode as MockMode,
@@ -71,10 +213,41 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
       headersTimeoutMs: Math.min(DEFAULT_LIMITS.headersTimeoutMs, requestTimeoutMs),
       keepAliveTimeoutMs: DEFAULT_LIMITS.keepAliveTimeoutMs,
     },
-    cors: parseAllowedOrigins(env.MOCK_ALLOWED_ORIGINS),
+    cors: parseAllowedOrigins(read('allowedOrigins').text),
     publicUrl,
     apiKey,
-    fixturesDir: env.MOCK_FIXTURES_DIR || undefined,
+    fixturesDir: read('fixturesDir').text,
     strict: strict === '1' || strict === 'true',
+    proxy: readProxySettings(mode as MockMode, read, integer),
+  };
+};
+
+const readProxySettings = (
+  mode: MockMode,
+  read: (name: SettingName) => { readonly text: string | undefined; readonly source: string },
+  integer: (name: SettingName, fallback: number, min: number, max: number) => number,
+): ProxySettings | undefined => {
+  const upstream = read('upstream');
+  const record = read('record');
+  if (mode !== 'proxy') {
+    for (const given of [upstream, record, read('upstreamTimeoutMs')]) {
+      if (given.text !== undefined) throw new ConfigError(`${given.source} works only with --mode proxy`);
+    }
+    return undefined;
+  }
+  if (upstream.text === undefined) throw new ConfigError(`--mode proxy needs --upstream URL (or ${SETTINGS.upstream.env})`);
+  let url: URL | undefined;
+  try {
+    url = new URL(upstream.text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`${upstream.source} must be an http(s) URL without query or credentials, got "${upstream.text.slice(0, 100)}"`);
+  }
+  return {
+    upstream: url.href.replace(/\/+$/, ''),
+    upstreamTimeoutMs: integer('upstreamTimeoutMs', 10_000, 50, 600_000),
+    recordDir: record.text,
   };
 };

@@ -1,15 +1,22 @@
-// npm run mock / npm start: serves both families on 127.0.0.1:$PORT (default 4010) until SIGINT or SIGTERM, or
-// until the npm process that started it is gone.
-import { ConfigError, type MockConfig, readMockConfig } from './config';
+// npm run mock / npm start / the package's `storefront-mock` command: serves both families on 127.0.0.1:$PORT
+// (default 4010) until SIGINT or SIGTERM, or until the npm process that started it is gone. Exit codes: 0 when
+// stopped (or after --help), 1 when it cannot start, 2 for a bad flag or value; each failure is one line.
+import { ConfigError, helpText, type MockConfig, parseFlags, readMockConfig } from './config';
 import { watchNpmParent } from './lifecycle/watch-npm-parent';
-import { startMock } from './start-mock';
+import { PrismMissingError } from './prism/load-prism';
+import { type RunningMock, startMock } from './start-mock';
 
+const COMMAND = process.env.MOCK_COMMAND_NAME ?? 'npm run mock --';
 let config: MockConfig;
 try {
+  if (parseFlags(process.argv.slice(2)).help) {
+    console.log(helpText(COMMAND));
+    process.exit(0);
+  }
   config = readMockConfig(process.env, process.argv.slice(2));
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
-  console.error(error.message);
+  console.error(`storefront-mock: ${error.message}`);
   process.exit(2);
 }
 
@@ -27,18 +34,35 @@ process.on('SIGTERM', () => onStop('SIGTERM'));
 process.on('SIGHUP', () => onStop('SIGHUP'));
 
 const startedAt = performance.now();
-const mock = await startMock({
-  port: config.port,
-  mode: config.mode,
-  limits: config.limits,
-  cors: config.cors,
-  ...(config.publicUrl && { publicUrl: config.publicUrl }),
-  ...(config.apiKey && { apiKey: config.apiKey }),
-  ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
-  strict: config.strict,
-  log,
-});
-console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);
+let mock: RunningMock;
+try {
+  mock = await startMock({
+    port: config.port,
+    mode: config.mode,
+    limits: config.limits,
+    cors: config.cors,
+    ...(config.publicUrl && { publicUrl: config.publicUrl }),
+    ...(config.apiKey && { apiKey: config.apiKey }),
+    ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
+    ...(config.proxy && { proxy: config.proxy }),
+    strict: config.strict,
+    log,
+  });
+} catch (error) {
+  const known =
+    error instanceof PrismMissingError || (error as NodeJS.ErrnoException).code !== undefined || /^fixture /.test((error as Error).message);
+  if (!known) throw error;
+  const text =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? `port ${config.port} on 127.0.0.1 is taken (--port / PORT)`
+      : (error as Error).message;
+  console.error(`storefront-mock: ${text.split('\n')[0]}`);
+  process.exit(1);
+}
+const what = config.proxy
+  ? `proxy to ${config.proxy.upstream}, checking against commerce + platform${mock.recordFile ? `, recording into ${mock.recordFile}` : ''}`
+  : `commerce + platform, ${config.mode} mode`;
+console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (${what})`);
 
 let stopping = false;
 onStop = (reason: string): void => {

@@ -1,16 +1,28 @@
 // Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode composed by the
 // composition root (compose-mock.ts), behind the Node HTTP adapter.
-import { composeMock, type PrismParts, type StatefulParts } from './compose-mock';
+
+import { composeMock, type PrismParts, type ProxyParts, type StatefulParts } from './compose-mock';
+import type { ProxySettings } from './config';
 import type { StatefulEngine } from './engine/engine';
 import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
 import type { CorsPolicy } from './http/cors';
 import { listen } from './http/node-adapter';
 import type { TransportLimits } from './limits';
 import type { MockMode } from './modes';
+import { forwardUpstream } from './node/forward-upstream';
 import { readDocuments } from './node/read-documents';
 import { readFixtures } from './node/read-fixtures';
+import { createFixtureRecorder } from './node/record-fixture';
 import { createPrismModeHandler } from './prism/prism-mode';
+import type { ViolationLedger } from './proxy/violation-ledger';
 import { SERVICES } from './services/index';
+
+/** The built-in site settings a recording is replayed with. */
+const defaultSettings = () => {
+  const fallback = readFixtures().default;
+  if (!fallback) throw new Error('the built-in default fixture is missing');
+  return fallback.settings;
+};
 
 export { MOCK_MODES, type MockMode } from './modes';
 
@@ -34,6 +46,8 @@ export interface MockOptions {
   readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
   /** Refuse the fields a request's contract does not declare (FIELD_NOT_ALLOWED); default false. */
   readonly strict?: boolean;
+  /** Proxy mode: the upstream, its deadline and where to record. */
+  readonly proxy?: ProxySettings;
 }
 
 export interface RunningMock {
@@ -43,6 +57,10 @@ export interface RunningMock {
   readonly engine: StatefulEngine | undefined;
   /** Webhook delivery of the engine's events (stateful mode only). */
   readonly webhooks: MockWebhooks | undefined;
+  /** The upstream's violations (proxy mode only). */
+  readonly violations: ViolationLedger | undefined;
+  /** The recording's file (proxy mode with `recordDir` only). */
+  readonly recordFile: string | undefined;
   close(): Promise<void>;
 }
 
@@ -53,10 +71,21 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const documents = readDocuments();
-  const parts: StatefulParts | PrismParts =
+  let recordFile: string | undefined;
+  const proxyParts = (): ProxyParts => {
+    const settings = options.proxy;
+    if (!settings) throw new Error('proxy mode needs its upstream');
+    const upstream = forwardUpstream({ upstream: settings.upstream, timeoutMs: settings.upstreamTimeoutMs });
+    const recorder = settings.recordDir ? createFixtureRecorder(settings.recordDir, defaultSettings()) : undefined;
+    recordFile = recorder?.file;
+    return { mode: 'proxy', upstream: settings.upstream, forward: upstream.forward, record: recorder?.record, close: upstream.close };
+  };
+  const parts: StatefulParts | PrismParts | ProxyParts =
     mode === 'stateful'
       ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
-      : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
+      : mode === 'proxy'
+        ? proxyParts()
+        : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits, strict: options.strict });
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
@@ -70,6 +99,8 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     mode,
     engine: mock.engine,
     webhooks: mock.webhooks,
+    violations: mock.violations,
+    recordFile,
     async close() {
       await adapter.close();
       await mock.close();

@@ -7,6 +7,7 @@ import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
 import { benchMockThroughput } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
 import { installPlatformSdk } from './bench/platform-sdk';
+import { benchProxyLatency } from './bench/proxy-latency';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -28,6 +29,7 @@ for (const row of await measurePerCall(root, { sdkDir })) {
 }
 
 await benchMockThroughput(root);
+await benchProxyLatency(root);
 
 // The explorer's weight before the first operation is opened and its first render, in headless Chromium.
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'explorer.ts')], { cwd: root, stdio: 'inherit' });

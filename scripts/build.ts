@@ -1,4 +1,5 @@
-// npm run build: the package's ESM entry points (Vite library mode) and their type declarations (tsc) in dist/.
+// npm run build: the package's ESM entry points (Vite library mode), their type declarations (tsc) and the
+// `storefront-mock` command (build/mock-command.ts) in dist/.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import { bundledDocumentsPlugin } from '../spec-model/vite-plugin';
 import { fixDeclarationSpecifiers } from './build/declaration-specifiers';
+import { buildMockCommand, MOCK_COMMAND } from './build/mock-command';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const ENTRIES = {
@@ -38,4 +40,5 @@ await build({
 });
 execFileSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
 fixDeclarationSpecifiers(join(root, 'dist', 'types'));
-console.log(`built dist/ (${Object.keys(ENTRIES).join(', ')})`);
+await buildMockCommand(root);
+console.log(`built dist/ (${Object.keys(ENTRIES).join(', ')}; the ${MOCK_COMMAND} command)`);

@@ -71,7 +71,10 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   const scenarios = new Scenarios();
   const compilers = new SchemaCompilers();
   const responses = new ResponseValidator(compilers, options.documents);
-  const examples = new ExampleAnswers(options.documents);
+  const examples = new ExampleAnswers(
+    options.documents,
+    Object.values(options.fixtures).flatMap((fixture) => (fixture.examples ? [fixture.examples] : [])),
+  );
 
   const seedWith = (fixture: Fixture) => async (store: SessionStore) => {
     await seedStore(store, fixture);
@@ -160,6 +163,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     handler,
     log,
     strict: options.strict,
+    examples,
   });
 
   return {

@@ -5,6 +5,7 @@ import { asBundledDocument, type Family, jsonContent, listOperations } from '../
 import { responseExampleNames } from '../../spec-model/examples';
 import type { JsonObject } from '../../spec-model/json';
 import { declaredStatuses } from '../../spec-model/responses';
+import type { Fixture } from './fixtures';
 
 export interface ExampleAnswer {
   readonly status: number;
@@ -17,7 +18,8 @@ export class ExampleAnswers {
   /** operationId -> status -> examples by name. */
   readonly #examples = new Map<string, ReadonlyMap<number, ExampleSet>>();
 
-  constructor(documents: Readonly<Record<Family, JsonObject>>) {
+  /** `extra`: named examples from fixtures (operationId -> status -> name -> body), after the spec's own. */
+  constructor(documents: Readonly<Record<Family, JsonObject>>, extra: readonly NonNullable<Fixture['examples']>[] = []) {
     for (const [family, document] of Object.entries(documents) as [Family, JsonObject][]) {
       for (const operation of listOperations(family, asBundledDocument(document))) {
         const byStatus = new Map<number, ExampleSet>();
@@ -28,6 +30,11 @@ export class ExampleAnswers {
           for (const name of responseExampleNames(operation, status))
             set[name] = name in (media?.examples ?? {}) ? media?.examples?.[name]?.value : media?.example;
           byStatus.set(status, set);
+        }
+        for (const examples of extra) {
+          for (const [status, named] of Object.entries(examples[operation.operationId] ?? {})) {
+            byStatus.set(Number(status), { ...byStatus.get(Number(status)), ...named });
+          }
         }
         this.#examples.set(operation.operationId, byStatus);
       }
@@ -48,6 +55,11 @@ export class ExampleAnswers {
     }
     // No example: the status declares no body (a 204, a redirect) and is answered without one.
     return { status, body: Object.values(set)[0] };
+  }
+
+  /** The names a request may ask for at a status (`Prefer: example=`): the spec's and the fixtures'. */
+  names(operationId: string, status: number): readonly string[] {
+    return Object.keys(this.#examples.get(operationId)?.get(status) ?? {});
   }
 
   /** A named example's value, for the engine's own use (sign-in scenarios). */

@@ -63,6 +63,11 @@ export interface Fixture {
   readonly settings: SiteSettings;
   /** Records by store collection; each record's key is its `id` (`orderId` for orderTransactions). */
   readonly records: Readonly<Record<string, readonly Readonly<Record<string, unknown>>[]>>;
+  /**
+   * Extra named examples (a proxy recording's answers): operationId -> status -> name -> body, served for
+   * `Prefer: example=NAME` beside the spec's own.
+   */
+  readonly examples?: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, unknown>>>>>>;
 }
 
 export const SETTINGS_COLLECTION = 'settings';

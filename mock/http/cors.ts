@@ -1,6 +1,7 @@
 // CORS for browser clients (the explorer, silent sign-in): only allowed origins are reflected, with
 // credentials. Default: pages served from this machine (localhost, 127.0.0.1, [::1], any port).
 import { REQUEST_ID_HEADER } from '../../src/protocol';
+import { VERDICT_HEADER } from '../proxy/verdict-header';
 
 export interface CorsPolicy {
   /** Exact origins (`https://shop.example`); `*` allows any origin, without credentials. */
@@ -8,8 +9,8 @@ export interface CorsPolicy {
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
-// The browser explorer reads these; without the expose list they are invisible to fetch().
-const EXPOSED_HEADERS = `${REQUEST_ID_HEADER}, location, content-type`;
+// The browser explorer reads these (the proxy's verdict too); without the expose list they are invisible to fetch().
+const EXPOSED_HEADERS = `${REQUEST_ID_HEADER}, location, content-type, ${VERDICT_HEADER}`;
 
 /** MOCK_ALLOWED_ORIGINS: comma-separated origins; empty or unset keeps the local default. */
 export const parseAllowedOrigins = (text: string | undefined): CorsPolicy => ({

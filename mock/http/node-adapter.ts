@@ -50,7 +50,7 @@ const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse,
       : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
   try {
-    res.writeHead(response.status, { ...response.headers, ...extra, 'content-length': String(length) });
+    res.writeHead(response.status, { ...response.headers, ...response.repeatedHeaders, ...extra, 'content-length': String(length) });
   } catch (error) {
     const requestId = response.headers[REQUEST_ID_HEADER] ?? newRequestId();
     const fallback = internalFailure(undefined, error, requestId);

@@ -14,7 +14,7 @@ import type { OperationHandler } from './stages/handler';
 import type { IdentityStage } from './stages/identity';
 import type { PagesStage } from './stages/pages';
 import { createRequestValidationStage } from './stages/request-validation';
-import { createRouteStage } from './stages/route';
+import { createRouteStage, type RouteStage } from './stages/route';
 
 export interface AssembleOptions {
   readonly documents: Readonly<Record<Family, JsonObject>>;
@@ -27,20 +27,27 @@ export interface AssembleOptions {
   readonly log: (line: string) => void;
   /** Refuse the fields a request's contract does not declare (a request's `Prefer: handling=` decides for itself). */
   readonly strict?: boolean | undefined;
+  /** The example names each status answers beyond the spec's own (the fixtures'), which `Prefer: example=` may ask for. */
+  readonly examples?: { names(operationId: string, status: number): readonly string[] } | undefined;
 }
 
-export const assemblePipeline = (options: AssembleOptions): Pipeline => {
-  const { documents, compilers, responses, log } = options;
+/** The route stage over both families, each with its request validator compiled into `compilers`. */
+export const assembleRouteStage = (documents: Readonly<Record<Family, JsonObject>>, compilers: SchemaCompilers): RouteStage => {
   const validators = new Map<FamilyName, RequestValidator>();
   for (const family of MOCK_FAMILIES) {
     const document = documents[family.name];
     validators.set(family.name, new RequestValidator(compilers, family.name, document));
   }
+  return createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators });
+};
+
+export const assemblePipeline = (options: AssembleOptions): Pipeline => {
+  const { documents, compilers, responses, log } = options;
   return createPipeline({
     pages: options.pages,
-    route: createRouteStage({ router: new MockRouter(MOCK_FAMILIES), validators }),
+    route: assembleRouteStage(documents, compilers),
     identify: options.identify,
-    validate: createRequestValidationStage({ strict: options.strict === true }),
+    validate: createRequestValidationStage({ strict: options.strict === true, examples: options.examples }),
     handler: options.handler,
     checkAnswer: createAnswerCheck({ responses, log }),
     log,

@@ -25,6 +25,8 @@ export interface MockResponse {
   readonly headers: Readonly<Record<string, string>>;
   /** Serialized body; JSON answers are serialized by the stage that built them. */
   readonly body: string | Uint8Array;
+  /** Headers sent once per value (`set-cookie` of an upstream in proxy mode): they cannot be joined with `, `. */
+  readonly repeatedHeaders?: Readonly<Record<string, readonly string[]>> | undefined;
 }
 
 /** After the target stage: the path and query read from the request target. */

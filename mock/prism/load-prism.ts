@@ -4,9 +4,27 @@
 import { createRequire, Module } from 'node:module';
 import { dirname, join } from 'node:path';
 
-const require = createRequire(import.meta.url);
-const prismHttpEntry = join(dirname(require.resolve('@stoplight/prism-http/package.json')), 'dist', 'index.js');
-const fromPrism = createRequire(prismHttpEntry);
+/**
+ * Prism is not a dependency of the package (its tree is far larger than the package): the installed command
+ * finds it beside itself when the user installed it, and says how to otherwise.
+ */
+export const PRISM_MISSING =
+  'static and dynamic modes need Prism: npm install --save-dev @stoplight/prism-cli@5.14.2 (the stateful and proxy modes do not)';
+
+export class PrismMissingError extends Error {
+  override readonly name = 'PrismMissingError';
+}
+
+const prismRequire = (): NodeJS.Require => {
+  const require = createRequire(import.meta.url);
+  let manifest: string;
+  try {
+    manifest = require.resolve('@stoplight/prism-http/package.json');
+  } catch {
+    throw new PrismMissingError(PRISM_MISSING);
+  }
+  return createRequire(join(dirname(manifest), 'dist', 'index.js'));
+};
 
 /** Either as fp-ts builds it. */
 export type Either<L, R> = { readonly _tag: 'Left'; readonly left: L } | { readonly _tag: 'Right'; readonly right: R };
@@ -66,7 +84,7 @@ export interface PrismLibrary {
  * Prism's generator imports all of faker's locales (0.7 s and 50 MB) though dynamic answers are English only:
  * the English build is registered in its place before Prism loads.
  */
-const preferEnglishFaker = (): void => {
+const preferEnglishFaker = (fromPrism: NodeJS.Require): void => {
   const fakerPath = fromPrism.resolve('@faker-js/faker');
   if (fromPrism.cache[fakerPath]) return;
   const english: unknown = fromPrism('@faker-js/faker/locale/en');
@@ -81,7 +99,8 @@ let loaded: PrismLibrary | undefined;
 
 export const loadPrism = (): PrismLibrary => {
   if (loaded) return loaded;
-  preferEnglishFaker();
+  const fromPrism = prismRequire();
+  preferEnglishFaker(fromPrism);
   const mocker = fromPrism('./mocker') as { default: PrismMock };
   const http = fromPrism('@stoplight/http-spec/oas3/operation') as Pick<PrismLibrary, 'transformOas3Operations'>;
   const json = fromPrism('@stoplight/json') as Pick<PrismLibrary, 'bundleTarget'>;

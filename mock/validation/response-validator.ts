@@ -1,10 +1,12 @@
-// Validates the stateful engine's answers against the operation's declared response schema before they are
-// sent: a violation is the mock's own bug, reported as a 500 naming the operation and the field, so a test
-// that drives the engine fails on it instead of trusting a wrong answer. The answers are compiled on the
-// response side (a `writeOnly` property is never required in an answer).
+// Validates answers against the operation's declared responses: the mock's own before they are sent (a
+// violation is the mock's bug, reported as a 500 naming the operation and the field, so a test that drives the
+// engine fails on it instead of trusting a wrong answer), and in proxy mode an upstream's, every way it breaks
+// the contract. The answers are compiled on the response side (a `writeOnly` property is never required in an
+// answer).
 
+import { declaredCodes } from '../../spec-model/declared-codes';
 import { asBundledDocument, type BundledDocument, type Family, listOperations, type Operation } from '../../spec-model/document';
-import { toFieldViolations } from '../../spec-model/field-violations';
+import { MAX_VIOLATIONS, toFieldViolations } from '../../spec-model/field-violations';
 import type { JsonObject } from '../../spec-model/json';
 import { schemaPointer } from '../../spec-model/pointer';
 import { declaredResponse } from '../../spec-model/responses';
@@ -22,6 +24,18 @@ export interface ResponseViolation {
 
 /** The id a family's document is registered under on the response side; frozen verdicts name components by it. */
 export const responseDocumentId = (family: Family): string => `${family}-response`;
+
+/** The body of an answer whose text is not JSON, for `violations`. */
+export const NOT_JSON: unique symbol = Symbol('not JSON');
+
+const CODE_FIELD = 'details.applicationError.code';
+
+const applicationErrorCode = (body: unknown): string | undefined => {
+  const details = typeof body === 'object' && body !== null ? (body as { details?: unknown }).details : undefined;
+  const error = typeof details === 'object' && details !== null ? (details as { applicationError?: unknown }).applicationError : undefined;
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+};
 
 export class ResponseValidator {
   readonly #compilers: SchemaCompilers;
@@ -60,16 +74,7 @@ export class ResponseValidator {
     if (!declared) return broken('status', `${status} is not a status ${operationId} declares`);
     const schema = declared.json?.schema;
     if (!schema) return body === undefined ? undefined : broken('body', 'must be empty: the status declares no JSON body');
-    const key = `${operationId} ${declared.key}`;
-    let compiled = this.#compiled.get(key);
-    if (!compiled) {
-      compiled = {
-        validate: this.#compilers.response.compile(schema, responseDocumentId(operation.family)),
-        records: this.#wrappedRecords(operation.family, schema),
-      };
-      this.#compiled.set(key, compiled);
-    }
-    const { validate, records } = compiled;
+    const { validate, records } = this.#compiledFor(operation, declared.key, schema);
     if (validate(body)) {
       // `{ cart }` passed: so did its cart, which the event of the same call carries again.
       if (records.size > 0 && typeof body === 'object' && body !== null) {
@@ -79,6 +84,59 @@ export class ResponseValidator {
     }
     const [first] = toFieldViolations(validate.errors ?? [], 'body');
     return first ? { operationId, status, violation: first } : broken('body', 'is invalid');
+  }
+
+  /**
+   * Every way an answer breaks the operation's contract (at most MAX_VIOLATIONS): an undeclared status, a body
+   * where none is declared or one that is not JSON, each field against that status's schema, and an application
+   * error's code the operation does not declare for the status. `body` is the parsed JSON, or `NOT_JSON`.
+   */
+  violations(operationId: string, status: number, body: unknown): FieldViolation[] {
+    const rule = (field: string, description: string): FieldViolation => ({
+      field,
+      description,
+      violatedRule: 'VALIDATION',
+      ruleName: 'VALIDATION',
+    });
+    const operation = this.#operations.get(operationId);
+    if (!operation) return [rule('status', `${operationId} is not an operation of the documents`)];
+    const declared = declaredResponse(operation, status);
+    if (!declared) {
+      const statuses = Object.keys(operation.responses).join(', ');
+      return [rule('status', `${status} is not a status ${operationId} declares (it declares ${statuses})`)];
+    }
+    const schema = declared.json?.schema;
+    if (!schema) return body === undefined ? [] : [rule('body', `must be empty: the ${declared.key} response declares no JSON body`)];
+    if (body === NOT_JSON) return [{ ...rule('body', 'is not JSON'), violatedRule: 'FORMAT', ruleName: 'FORMAT' }];
+    const { validate } = this.#compiledFor(operation, declared.key, schema);
+    const found = validate(body) ? [] : toFieldViolations(validate.errors ?? [], 'body');
+    const code = applicationErrorCode(body);
+    if (code === undefined) return found.slice(0, MAX_VIOLATIONS);
+    const codes = declaredCodes(operation, status) ?? [];
+    if (codes.includes(code)) return found.slice(0, MAX_VIOLATIONS);
+    // The schema's own enumeration of the code says the same less plainly: one violation of the code is enough.
+    const undeclared = rule(
+      CODE_FIELD,
+      `${code} is not a code ${operationId} declares for ${status} (${codes.length > 0 ? `it declares ${codes.join(', ')}` : 'it declares none'})`,
+    );
+    return [undeclared, ...found.filter((violation) => violation.field !== CODE_FIELD)].slice(0, MAX_VIOLATIONS);
+  }
+
+  #compiledFor(
+    operation: Operation,
+    key: string,
+    schema: JsonObject,
+  ): { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> } {
+    const slot = `${operation.operationId} ${key}`;
+    let compiled = this.#compiled.get(slot);
+    if (!compiled) {
+      compiled = {
+        validate: this.#compilers.response.compile(schema, responseDocumentId(operation.family)),
+        records: this.#wrappedRecords(operation.family, schema),
+      };
+      this.#compiled.set(slot, compiled);
+    }
+    return compiled;
   }
 
   /** The answer's properties that are a component as a whole (`cart` of `{ cart }`), with that component's full reference. */

@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { TARBALL_BUDGET_BYTES } from '../../scripts/build/tarball-size';
+import { freePort } from '../../scripts/harness/mock-process';
+import { API_KEY } from '../support/mock-credentials';
 
 // The package as frontend teams get it: built, packed, installed from the tarball into a scratch app, then
 // compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
@@ -169,5 +172,89 @@ describe('the packed package in a scratch app', () => {
     expect(run('publint', ['--strict'])).toMatch(/All good/);
     const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
     expect(() => run('attw', [tarball, '--profile', 'esm-only'])).not.toThrow();
+  }, 120_000);
+});
+
+// The mock as QA installs it: `npx storefront-mock` from the tarball, in a folder with nothing else (no repository,
+// no Prism), started and stopped with its whole process group.
+describe('the storefront-mock command from the tarball', () => {
+  const npx = (...args: string[]) =>
+    spawnSync('npx', ['--no-install', 'storefront-mock', ...args], { cwd: app, encoding: 'utf8', timeout: 60_000 });
+  const serve = async (...args: string[]) => {
+    const child = spawn('npx', ['--no-install', 'storefront-mock', ...args], {
+      cwd: app,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!/mock ready on/.test(output) && Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(output).toMatch(/mock ready on/);
+    return {
+      output: () => output,
+      /** SIGTERM to the whole group (npm exec, its shell and the mock); resolves once npm is gone. */
+      stop: async () => {
+        process.kill(-(child.pid ?? 0), 'SIGTERM');
+        await exited;
+      },
+    };
+  };
+
+  it('stays within the tarball budget', () => {
+    const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
+    const size = statSync(tarball).size;
+    console.log(`package tarball: ${size} B (budget ${TARBALL_BUDGET_BYTES} B)`);
+    expect(size).toBeLessThanOrEqual(TARBALL_BUDGET_BYTES);
+  });
+
+  it('--help lists the settings and exits 0; a bad flag is one line and exit 2; a missing Prism one line and exit 1', () => {
+    const help = npx('--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: storefront-mock \[flags\]/);
+    expect(help.stdout).toContain('--upstream URL');
+    const bad = npx('--port', 'eighty');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('storefront-mock: --port must be an integer from 0 to 65535, got "eighty"');
+    const unknown = npx('--colour');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr.trim()).toBe('storefront-mock: unknown flag "--colour"; see --help');
+    const noPrism = npx('--mode', 'static', '--port', '0');
+    expect(noPrism.status).toBe(1);
+    expect(noPrism.stderr.trim().split('\n')).toEqual([
+      'storefront-mock: static and dynamic modes need Prism: npm install --save-dev @stoplight/prism-cli@5.14.2 (the stateful and proxy modes do not)',
+    ]);
+  }, 120_000);
+
+  it('serves the stateful mock on --port N, and checks it as an upstream with --mode proxy', async () => {
+    const port = await freePort();
+    const mock = await serve('--port', String(port));
+    const proxyPort = await freePort();
+    const proxy = await serve('--mode', 'proxy', '--upstream', `http://127.0.0.1:${port}`, '--port', String(proxyPort));
+    try {
+      const direct = await fetch(`http://127.0.0.1:${port}/v1/carts/current`, { headers: { authorization: API_KEY } });
+      expect(direct.status).toBe(200);
+      const body = (await direct.json()) as { cart: { id: string } };
+      const through = await fetch(`http://127.0.0.1:${proxyPort}/v1/carts/current`, { headers: { authorization: API_KEY } });
+      expect(through.status).toBe(200);
+      expect(through.headers.get('x-mock-contract')).toBe('ok');
+      expect(((await through.json()) as { cart: { id: string } }).cart.id).toBe(body.cart.id);
+      const missing = await fetch(`http://127.0.0.1:${proxyPort}/v1/products/no-such-product`, { headers: { authorization: API_KEY } });
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get('x-mock-contract')).toBe('ok');
+      expect(proxy.output()).toContain(`proxy to http://127.0.0.1:${port}`);
+    } finally {
+      await proxy.stop();
+      await mock.stop();
+    }
+    // Each stopped itself cleanly on SIGTERM and freed its port.
+    expect(proxy.output()).toContain('mock stopped (SIGTERM)');
+    expect(mock.output()).toContain('mock stopped (SIGTERM)');
+    await expect(fetch(`http://127.0.0.1:${port}/__mock/health`)).rejects.toThrow();
   }, 120_000);
 });

@@ -10,25 +10,37 @@ import type { MockResponse, ParsedRequest, ValidatedRequest } from '../types';
 export interface RequestValidationSettings {
   /** Refuse fields the contract does not declare (MOCK_STRICT), unless a request asks `Prefer: handling=lenient`. */
   readonly strict?: boolean;
+  /** The example names each status answers beyond the spec's own (the fixtures' recorded ones). */
+  readonly examples?: { names(operationId: string, status: number): readonly string[] } | undefined;
 }
 
 export type RequestValidationStage = (request: ParsedRequest) => ValidatedRequest | MockResponse;
 
 const NO_PREFERENCES: Preferences = Object.freeze({});
 
-const readPreferences = (request: ParsedRequest): { preferences: Preferences } | { violation: FieldViolation } => {
+const readPreferences = (
+  request: ParsedRequest,
+  settings: RequestValidationSettings,
+): { preferences: Preferences } | { violation: FieldViolation } => {
   const header = request.raw.headers.prefer;
   if (header === undefined) return { preferences: NO_PREFERENCES };
   const parsed = parsePrefer(header);
   if (!parsed.ok) return { violation: parsed.violation };
   const { contract, operation } = request;
-  const violation = contract && preferenceViolation(parsed.preferences, operation.operationId, contract.answers);
+  const { examples } = settings;
+  const answers = examples
+    ? contract?.answers.map((answer) => ({
+        ...answer,
+        examples: [...new Set([...answer.examples, ...examples.names(operation.operationId, answer.status)])],
+      }))
+    : contract?.answers;
+  const violation = answers && preferenceViolation(parsed.preferences, operation.operationId, answers);
   return violation ? { violation } : { preferences: parsed.preferences };
 };
 
 export const validateRequest = (request: ParsedRequest, settings: RequestValidationSettings = {}): ValidatedRequest | MockResponse => {
   const { raw, pathParams, search, body } = request;
-  const prefer = readPreferences(request);
+  const prefer = readPreferences(request, settings);
   const handling = 'preferences' in prefer ? prefer.preferences.handling : undefined;
   const strict = handling === undefined ? settings.strict === true : handling === 'strict';
   const verdict = request.validator.validate(request.operation.operationId, { pathParams, search, headers: raw.headers, body }, { strict });

@@ -5,6 +5,7 @@ import { REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { CallOutcome } from '../connection';
 import type { ContractVerdict } from './contract-verdict';
 import { ViolationList } from './json-editor';
+import { ProxyVerdict } from './proxy-verdict';
 
 const prettyBody = (text: string): string => {
   try {
@@ -88,6 +89,7 @@ export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome
           {verdict.violations.length > 0 && <ViolationList violations={verdict.violations} testId="verdict-violations" />}
         </div>
       )}
+      <ProxyVerdict exchange={exchange} />
       {exchange && (
         <>
           <details>
