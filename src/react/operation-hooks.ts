@@ -38,15 +38,15 @@ type InfiniteOptions = (client: StorefrontClient, init?: CallInit, paging?: Infi
 type Call = (client: StorefrontClient, init?: CallInit) => Promise<unknown>;
 
 /** Every React Query option but the key and the function; `select` may change the data's type. */
-export type QueryHookOptions<Data, Error = OperationError, Selected = Data> = Omit<
+export type QueryHookOptions<Data = unknown, Error = OperationError, Selected = Data> = Omit<
   UseQueryOptions<Data, Error, Selected, QueryKey>,
   'queryKey' | 'queryFn'
 >;
-export type SuspenseHookOptions<Data, Error = OperationError, Selected = Data> = Omit<
+export type SuspenseHookOptions<Data = unknown, Error = OperationError, Selected = Data> = Omit<
   UseSuspenseQueryOptions<Data, Error, Selected, QueryKey>,
   'queryKey' | 'queryFn'
 >;
-export type InfiniteHookOptions<Data, Error = OperationError, Selected = InfiniteData<Data>> = Omit<
+export type InfiniteHookOptions<Data = unknown, Error = OperationError, Selected = InfiniteData<Data>> = Omit<
   UseInfiniteQueryOptions<Data, Error, Selected, QueryKey, unknown>,
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
 > &
