@@ -35,7 +35,7 @@ rmSync(join(work, 'node_modules', 'storefront-api'), { force: true });
 symlinkSync(root, join(work, 'node_modules', 'storefront-api'), 'dir');
 
 // 2. A mutator through the package's own runtime (auth, serialization, error model), as the repo would need:
-//    without one orval's fetch client resolves 4xx/5xx as data and hard-codes the base URL (TOOLCHAIN.md). Both
+//    without one orval's fetch client resolves 4xx/5xx as data and hard-codes the base URL. Both
 //    apps then carry the same runtime, and the difference is the hooks layer.
 writeFileSync(
   join(work, 'mutator.ts'),
