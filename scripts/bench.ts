@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, measureApp, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
+import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
 import { benchMockThroughput } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
 import { installPlatformSdk } from './bench/platform-sdk';
@@ -18,6 +18,12 @@ for (const [name, source] of Object.entries(APPS)) {
   const size = await measureApp(root, source);
   console.log(`  ${name}: entry ${size.entry.minified} B min, ${size.entry.gzipped} B gzip; lazy chunks ${size.lazy} B gzip`);
 }
+const hooks = await measureHooksLayer(root);
+console.log('React hooks layer (React, React DOM and React Query external; gzip, entry and lazy chunks)');
+console.log(
+  `  two-hook app (useGetCurrentCart, useAddToCurrentCart): ${hooks.twoHooks} B; the same two calls without hooks ${hooks.functions} B`,
+);
+console.log(`  hooks layer for the two hooks: ${hooks.layer} B; per extra hook (useRemoveCurrentCartLineItems): ${hooks.perExtraHook} B`);
 const sdkDir = installPlatformSdk();
 console.log(
   `per-call overhead, fetch stubbed, GET /v1/carts/current, median of 7 interleaved rounds of 5000 calls${sdkDir ? '' : ' (platform SDK not installable here: left out)'}`,

@@ -5,7 +5,9 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import { declaredCodesByStatus } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
+import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
 import { loadDocument } from '../spec-model/load';
 import { operationMeta } from '../spec-model/operation-meta';
 import { schemaComponentName } from '../spec-model/pointer';
@@ -31,6 +33,13 @@ const envelopeType = (operation: Operation): string | undefined => {
   return name;
 };
 
+/** The application-error codes of the operation's 4xx answers, as a union type (5xx answers carry none). */
+const codesType = (operation: Operation): string => {
+  const codes = [...declaredCodesByStatus(operation)].filter(([status]) => status >= 400 && status < 500).flatMap(([, list]) => list);
+  const union = [...new Set(codes)].sort().map((code) => `'${code}'`);
+  return union.length > 0 ? union.join(' | ') : 'never';
+};
+
 const doc = (operation: Operation) =>
   `/** ${(operation.summary ?? operation.operationId).replace(/\*\//g, '*\\/')} \`${operation.method} ${operation.path}\` */\n`;
 
@@ -39,7 +48,7 @@ const functionsFile = (family: Family, operations: readonly Operation[], metas: 
     const id = operation.operationId;
     const query = envelopeType(operation);
     const init = `OperationInit<Ops['${id}']${query ? `, components['schemas']['${query}']` : ''}>`;
-    return `${doc(operation)}export const ${id} = /* @__PURE__ */ operation<${init}, OperationData<Ops['${id}']>>(${JSON.stringify(metas[index])});\n`;
+    return `${doc(operation)}export const ${id} = /* @__PURE__ */ operation<${init}, OperationData<Ops['${id}']>, ${codesType(operation)}>(${JSON.stringify(metas[index])});\n`;
   });
   return (
     banner(family) +
@@ -49,24 +58,58 @@ const functionsFile = (family: Family, operations: readonly Operation[], metas: 
   );
 };
 
-const hooksFile = (family: Family, operations: readonly Operation[], metas: readonly OperationMeta[]) => {
-  const lines = operations.flatMap((operation, index) => {
+// Per read: its key, its query options (React-free) and, when it pages, its infinite query options.
+const queriesFile = (family: Family, operations: readonly Operation[], metas: readonly OperationMeta[]) => {
+  const reads = operations.filter((_, index) => metas[index]?.readOnly);
+  const lines = reads.map((operation) => {
     const id = operation.operationId;
-    const meta = metas[index];
-    const factory = meta?.readOnly ? 'queryHook' : 'mutationHook';
-    const hook = `${doc(operation)}export const ${hookName(id)} = /* @__PURE__ */ ${factory}(${id});\n`;
-    if (!meta?.paging) return [hook];
-    return [
-      hook,
-      `/** ${id} page after page (${meta.paging.style} paging). */\n` +
-        `export const ${hookName(id)}Infinite = /* @__PURE__ */ infiniteHook(${id});\n`,
-    ];
+    const scoped = isIdentityScoped(operation) ? ', 1' : '';
+    const paged = metas[operations.indexOf(operation)]?.paging;
+    return (
+      doc(operation) +
+      `export const ${id}QueryKey = /* @__PURE__ */ queryKey(${id});\n` +
+      `export const ${id}QueryOptions = /* @__PURE__ */ queryOptions(${id}${scoped});\n` +
+      (paged ? `export const ${id}InfiniteQueryOptions = /* @__PURE__ */ infiniteQueryOptions(${id}${scoped});\n` : '')
+    );
   });
-  const ids = operations.map((operation) => operation.operationId).sort();
+  const ids = reads.map((operation) => operation.operationId).sort();
   return (
     banner(family) +
-    `import { infiniteHook, mutationHook, queryHook } from '../../src/react/operation-hooks';\n` +
+    `import { infiniteQueryOptions, queryKey, queryOptions } from '../../src/query/query-options';\n` +
     `import {\n${ids.map((id) => `  ${id},`).join('\n')}\n} from './functions';\n\n` +
+    lines.join('\n')
+  );
+};
+
+const hooksFile = (family: Family, operations: readonly Operation[], metas: readonly OperationMeta[]) => {
+  const writes: string[] = [];
+  const options: string[] = [];
+  const lines = operations.map((operation, index) => {
+    const id = operation.operationId;
+    const hook = hookName(id);
+    const meta = metas[index];
+    if (!meta?.readOnly) {
+      writes.push(id);
+      const reads = (invalidatedReads(operation, operations) ?? []).map((read) => `'${read}'`).join(', ');
+      return `${doc(operation)}export const ${hook} = /* @__PURE__ */ mutationHook(${id}, [${reads}]);\n`;
+    }
+    options.push(`${id}QueryOptions`, ...(meta.paging ? [`${id}InfiniteQueryOptions`] : []));
+    return (
+      `${doc(operation)}export const ${hook} = /* @__PURE__ */ queryHook(${id}QueryOptions);\n` +
+      `export const ${hook}Suspense = /* @__PURE__ */ suspenseHook(${id}QueryOptions);\n` +
+      (meta.paging ? `export const ${hook}Infinite = /* @__PURE__ */ infiniteHook(${id}InfiniteQueryOptions);\n` : '')
+    );
+  });
+  const list = (names: string[]) =>
+    names
+      .sort()
+      .map((name) => `  ${name},`)
+      .join('\n');
+  return (
+    banner(family) +
+    `import { infiniteHook, mutationHook, queryHook, suspenseHook } from '../../src/react/operation-hooks';\n` +
+    `import {\n${list(writes)}\n} from './functions';\n` +
+    `import {\n${list(options)}\n} from './queries';\n\n` +
     lines.join('\n')
   );
 };
@@ -118,6 +161,7 @@ for (const family of FAMILIES as readonly Family[]) {
   const metas = operations.map((operation) => operationMeta(document, operation, operations));
   writeFileSync(join(out, 'operations.ts'), routesFile(family, metas));
   writeFileSync(join(out, 'functions.ts'), functionsFile(family, operations, metas));
+  writeFileSync(join(out, 'queries.ts'), queriesFile(family, operations, metas));
   writeFileSync(join(out, 'hooks.ts'), hooksFile(family, operations, metas));
   writeFileSync(join(out, 'service-types.ts'), banner(family) + serviceTypesFile(operations, ENVELOPE_PARAMETER, envelopeType));
   const webhooks = listWebhooks(family, document).sort((a, b) => a.eventType.localeCompare(b.eventType));

@@ -12,6 +12,10 @@ const RUNTIME_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', '
 // POSTs that only read: they become queries (cached, deduplicated) in the React bindings, not mutations.
 const READ_ONLY_POST = /^(query|search|count|estimate|get|list)[A-Z]/;
 
+/** Whether an operation only reads: a GET, or a POST named as a read (its React binding is a query). */
+export const isReadOnly = (operation: Pick<Operation, 'method' | 'operationId'>): boolean =>
+  operation.method === 'GET' || (operation.method === 'POST' && READ_ONLY_POST.test(operation.operationId));
+
 const successSchema = (doc: BundledDocument, operation: Operation): JsonObject | undefined => {
   for (const [status, response] of Object.entries(operation.responses)) {
     if (!/^2/.test(status)) continue;
@@ -64,7 +68,7 @@ export const operationMeta = (doc: BundledDocument, operation: Operation, all: r
   const twinId = operation['x-fallback']?.operationId;
   const twin = twinId ? all.find((candidate) => candidate.operationId === twinId) : undefined;
   if (twinId && !twin) throw new Error(`${operation.operationId}: x-fallback names unknown operation ${twinId}`);
-  const readOnly = method === 'GET' || (method === 'POST' && READ_ONLY_POST.test(operation.operationId));
+  const readOnly = isReadOnly(operation);
   const noContent = !Object.entries(operation.responses).some(
     ([status, response]) => /^2/.test(status) && response.content?.['application/json'],
   );

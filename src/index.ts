@@ -15,6 +15,7 @@ export {
   SystemError,
   ValidationError,
 } from './errors/api-error';
+export { type CodesOf, isApiError, type OperationError } from './errors/operation-error';
 export type { Family, HttpMethod, OperationInfo, OperationMeta } from './operations/operation-meta';
 export {
   type CursorPage,
@@ -23,3 +24,11 @@ export {
   paginateCursor,
   paginateOffset,
 } from './paging/paginate';
+export { type ResettableQueries, resetOnIdentityChange } from './query/identity-reset';
+export type {
+  AskedKeyPart,
+  InfinitePaging,
+  OperationInfiniteQueryOptions,
+  OperationQueryKey,
+  OperationQueryOptions,
+} from './query/query-options';

@@ -3,304 +3,304 @@ import { operation, type OperationData, type OperationInit } from '../../src/cli
 import type { components, operations as Ops } from './schema';
 
 /** Add media to a product `POST /v1/products/{id}/media` */
-export const addProductMedia = /* @__PURE__ */ operation<OperationInit<Ops['addProductMedia']>, OperationData<Ops['addProductMedia']>>({"family":"platform","operationId":"addProductMedia","method":"POST","path":"/v1/products/{id}/media"});
+export const addProductMedia = /* @__PURE__ */ operation<OperationInit<Ops['addProductMedia']>, OperationData<Ops['addProductMedia']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"addProductMedia","method":"POST","path":"/v1/products/{id}/media"});
 
 /** Assign product media to choices `PATCH /v1/products/{id}/choices/media` */
-export const addProductMediaToChoices = /* @__PURE__ */ operation<OperationInit<Ops['addProductMediaToChoices']>, OperationData<Ops['addProductMediaToChoices']>>({"family":"platform","operationId":"addProductMediaToChoices","method":"PATCH","path":"/v1/products/{id}/choices/media"});
+export const addProductMediaToChoices = /* @__PURE__ */ operation<OperationInit<Ops['addProductMediaToChoices']>, OperationData<Ops['addProductMediaToChoices']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"addProductMediaToChoices","method":"PATCH","path":"/v1/products/{id}/choices/media"});
 
 /** Add products to a collection `POST /v1/collections/{id}/productIds` */
-export const addProductsToCollection = /* @__PURE__ */ operation<OperationInit<Ops['addProductsToCollection']>, OperationData<Ops['addProductsToCollection']>>({"family":"platform","operationId":"addProductsToCollection","method":"POST","path":"/v1/collections/{id}/productIds"});
+export const addProductsToCollection = /* @__PURE__ */ operation<OperationInit<Ops['addProductsToCollection']>, OperationData<Ops['addProductsToCollection']>, 'ALL_PRODUCTS_COLLECTION' | 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"addProductsToCollection","method":"POST","path":"/v1/collections/{id}/productIds"});
 
 /** Approve a member `POST /v1/members/{id}/approve` */
-export const approveMember = /* @__PURE__ */ operation<OperationInit<Ops['approveMember']>, OperationData<Ops['approveMember']>>({"family":"platform","operationId":"approveMember","method":"POST","path":"/v1/members/{id}/approve"});
+export const approveMember = /* @__PURE__ */ operation<OperationInit<Ops['approveMember']>, OperationData<Ops['approveMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"approveMember","method":"POST","path":"/v1/members/{id}/approve"});
 
 /** Block a member `POST /v1/members/{id}/block` */
-export const blockMember = /* @__PURE__ */ operation<OperationInit<Ops['blockMember']>, OperationData<Ops['blockMember']>>({"family":"platform","operationId":"blockMember","method":"POST","path":"/v1/members/{id}/block"});
+export const blockMember = /* @__PURE__ */ operation<OperationInit<Ops['blockMember']>, OperationData<Ops['blockMember']>, 'ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN' | 'INVALID_ARGUMENT' | 'MEMBER_SELF_BLOCK_FORBIDDEN' | 'NOT_FOUND' | 'OWNER_MEMBER_BLOCK_FORBIDDEN' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"blockMember","method":"POST","path":"/v1/members/{id}/block"});
 
 /** Adjust a numeric property of many products `POST /v1/bulk/products/adjust-properties` */
-export const bulkAdjustProductProperties = /* @__PURE__ */ operation<OperationInit<Ops['bulkAdjustProductProperties']>, OperationData<Ops['bulkAdjustProductProperties']>>({"family":"platform","operationId":"bulkAdjustProductProperties","method":"POST","path":"/v1/bulk/products/adjust-properties"});
+export const bulkAdjustProductProperties = /* @__PURE__ */ operation<OperationInit<Ops['bulkAdjustProductProperties']>, OperationData<Ops['bulkAdjustProductProperties']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkAdjustProductProperties","method":"POST","path":"/v1/bulk/products/adjust-properties"});
 
 /** Approve members by filter `POST /v1/members/bulk/approve-by-filter` */
-export const bulkApproveMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkApproveMembers']>, OperationData<Ops['bulkApproveMembers']>>({"family":"platform","operationId":"bulkApproveMembers","method":"POST","path":"/v1/members/bulk/approve-by-filter"});
+export const bulkApproveMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkApproveMembers']>, OperationData<Ops['bulkApproveMembers']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkApproveMembers","method":"POST","path":"/v1/members/bulk/approve-by-filter"});
 
 /** Block members by filter `POST /v1/members/bulk/block-by-filter` */
-export const bulkBlockMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkBlockMembers']>, OperationData<Ops['bulkBlockMembers']>>({"family":"platform","operationId":"bulkBlockMembers","method":"POST","path":"/v1/members/bulk/block-by-filter"});
+export const bulkBlockMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkBlockMembers']>, OperationData<Ops['bulkBlockMembers']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkBlockMembers","method":"POST","path":"/v1/members/bulk/block-by-filter"});
 
 /** Delete files `POST /v1/bulk/files/delete` */
-export const bulkDeleteFiles = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteFiles']>, OperationData<Ops['bulkDeleteFiles']>>({"family":"platform","operationId":"bulkDeleteFiles","method":"POST","path":"/v1/bulk/files/delete"});
+export const bulkDeleteFiles = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteFiles']>, OperationData<Ops['bulkDeleteFiles']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkDeleteFiles","method":"POST","path":"/v1/bulk/files/delete"});
 
 /** Delete members in bulk `POST /v1/members/bulk/delete` */
-export const bulkDeleteMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteMembers']>, OperationData<Ops['bulkDeleteMembers']>>({"family":"platform","operationId":"bulkDeleteMembers","method":"POST","path":"/v1/members/bulk/delete"});
+export const bulkDeleteMembers = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteMembers']>, OperationData<Ops['bulkDeleteMembers']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkDeleteMembers","method":"POST","path":"/v1/members/bulk/delete"});
 
 /** Delete members by filter `POST /v1/members/bulk/delete-by-filter` */
-export const bulkDeleteMembersByFilter = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteMembersByFilter']>, OperationData<Ops['bulkDeleteMembersByFilter']>>({"family":"platform","operationId":"bulkDeleteMembersByFilter","method":"POST","path":"/v1/members/bulk/delete-by-filter"});
+export const bulkDeleteMembersByFilter = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteMembersByFilter']>, OperationData<Ops['bulkDeleteMembersByFilter']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkDeleteMembersByFilter","method":"POST","path":"/v1/members/bulk/delete-by-filter"});
 
 /** Delete reviews by filter `POST /v1/bulk/reviews/delete` */
-export const bulkDeleteReviews = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteReviews']>, OperationData<Ops['bulkDeleteReviews']>>({"family":"platform","operationId":"bulkDeleteReviews","method":"POST","path":"/v1/bulk/reviews/delete"});
+export const bulkDeleteReviews = /* @__PURE__ */ operation<OperationInit<Ops['bulkDeleteReviews']>, OperationData<Ops['bulkDeleteReviews']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkDeleteReviews","method":"POST","path":"/v1/bulk/reviews/delete"});
 
 /** Import several files (per-item results) `POST /v1/bulk/files/import-v2` */
-export const bulkImportFile = /* @__PURE__ */ operation<OperationInit<Ops['bulkImportFile']>, OperationData<Ops['bulkImportFile']>>({"family":"platform","operationId":"bulkImportFile","method":"POST","path":"/v1/bulk/files/import-v2"});
+export const bulkImportFile = /* @__PURE__ */ operation<OperationInit<Ops['bulkImportFile']>, OperationData<Ops['bulkImportFile']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkImportFile","method":"POST","path":"/v1/bulk/files/import-v2"});
 
 /** Import several files `POST /v1/bulk/files/import` */
-export const bulkImportFiles = /* @__PURE__ */ operation<OperationInit<Ops['bulkImportFiles']>, OperationData<Ops['bulkImportFiles']>>({"family":"platform","operationId":"bulkImportFiles","method":"POST","path":"/v1/bulk/files/import"});
+export const bulkImportFiles = /* @__PURE__ */ operation<OperationInit<Ops['bulkImportFiles']>, OperationData<Ops['bulkImportFiles']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkImportFiles","method":"POST","path":"/v1/bulk/files/import"});
 
 /** Restore files from the trash bin `POST /v1/bulk/trash-bin/files/restore` */
-export const bulkRestoreFilesFromTrashBin = /* @__PURE__ */ operation<OperationInit<Ops['bulkRestoreFilesFromTrashBin']>, OperationData<Ops['bulkRestoreFilesFromTrashBin']>>({"family":"platform","operationId":"bulkRestoreFilesFromTrashBin","method":"POST","path":"/v1/bulk/trash-bin/files/restore"});
+export const bulkRestoreFilesFromTrashBin = /* @__PURE__ */ operation<OperationInit<Ops['bulkRestoreFilesFromTrashBin']>, OperationData<Ops['bulkRestoreFilesFromTrashBin']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkRestoreFilesFromTrashBin","method":"POST","path":"/v1/bulk/trash-bin/files/restore"});
 
 /** Set a property on many products `POST /v1/bulk/products/update` */
-export const bulkUpdateProductProperties = /* @__PURE__ */ operation<OperationInit<Ops['bulkUpdateProductProperties']>, OperationData<Ops['bulkUpdateProductProperties']>>({"family":"platform","operationId":"bulkUpdateProductProperties","method":"POST","path":"/v1/bulk/products/update"});
+export const bulkUpdateProductProperties = /* @__PURE__ */ operation<OperationInit<Ops['bulkUpdateProductProperties']>, OperationData<Ops['bulkUpdateProductProperties']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"bulkUpdateProductProperties","method":"POST","path":"/v1/bulk/products/update"});
 
 /** Change the member's password `POST /v2/change-password` */
-export const changePassword = /* @__PURE__ */ operation<OperationInit<Ops['changePassword']>, OperationData<Ops['changePassword']>>({"family":"platform","operationId":"changePassword","method":"POST","path":"/v2/change-password"});
+export const changePassword = /* @__PURE__ */ operation<OperationInit<Ops['changePassword']>, OperationData<Ops['changePassword']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"changePassword","method":"POST","path":"/v2/change-password"});
 
 /** Count reviews `POST /v1/reviews/count` */
-export const countReviews = /* @__PURE__ */ operation<OperationInit<Ops['countReviews']>, OperationData<Ops['countReviews']>>({"family":"platform","operationId":"countReviews","method":"POST","path":"/v1/reviews/count","readOnly":true});
+export const countReviews = /* @__PURE__ */ operation<OperationInit<Ops['countReviews']>, OperationData<Ops['countReviews']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'TOO_MANY_TO_COUNT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"countReviews","method":"POST","path":"/v1/reviews/count","readOnly":true});
 
 /** Create a collection `POST /v1/collections` */
-export const createCollection = /* @__PURE__ */ operation<OperationInit<Ops['createCollection']>, OperationData<Ops['createCollection']>>({"family":"platform","operationId":"createCollection","method":"POST","path":"/v1/collections"});
+export const createCollection = /* @__PURE__ */ operation<OperationInit<Ops['createCollection']>, OperationData<Ops['createCollection']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createCollection","method":"POST","path":"/v1/collections"});
 
 /** Create a member `POST /v1/members` */
-export const createMember = /* @__PURE__ */ operation<OperationInit<Ops['createMember']>, OperationData<Ops['createMember']>>({"family":"platform","operationId":"createMember","method":"POST","path":"/v1/members"});
+export const createMember = /* @__PURE__ */ operation<OperationInit<Ops['createMember']>, OperationData<Ops['createMember']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createMember","method":"POST","path":"/v1/members"});
 
 /** Create a product `POST /v1/products` */
-export const createProduct = /* @__PURE__ */ operation<OperationInit<Ops['createProduct']>, OperationData<Ops['createProduct']>>({"family":"platform","operationId":"createProduct","method":"POST","path":"/v1/products"});
+export const createProduct = /* @__PURE__ */ operation<OperationInit<Ops['createProduct']>, OperationData<Ops['createProduct']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createProduct","method":"POST","path":"/v1/products"});
 
 /** Create a redirect session `POST /v1/redirect-session` */
-export const createRedirectSession = /* @__PURE__ */ operation<OperationInit<Ops['createRedirectSession']>, OperationData<Ops['createRedirectSession']>>({"family":"platform","operationId":"createRedirectSession","method":"POST","path":"/v1/redirect-session"});
+export const createRedirectSession = /* @__PURE__ */ operation<OperationInit<Ops['createRedirectSession']>, OperationData<Ops['createRedirectSession']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createRedirectSession","method":"POST","path":"/v1/redirect-session"});
 
 /** Create a review `POST /v1/reviews` */
-export const createReview = /* @__PURE__ */ operation<OperationInit<Ops['createReview']>, OperationData<Ops['createReview']>>({"family":"platform","operationId":"createReview","method":"POST","path":"/v1/reviews"});
+export const createReview = /* @__PURE__ */ operation<OperationInit<Ops['createReview']>, OperationData<Ops['createReview']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createReview","method":"POST","path":"/v1/reviews"});
 
 /** Create a review and its author contact `POST /v1/reviews/contact` */
-export const createReviewAndContact = /* @__PURE__ */ operation<OperationInit<Ops['createReviewAndContact']>, OperationData<Ops['createReviewAndContact']>>({"family":"platform","operationId":"createReviewAndContact","method":"POST","path":"/v1/reviews/contact"});
+export const createReviewAndContact = /* @__PURE__ */ operation<OperationInit<Ops['createReviewAndContact']>, OperationData<Ops['createReviewAndContact']>, 'INVALID_ARGUMENT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"createReviewAndContact","method":"POST","path":"/v1/reviews/contact"});
 
 /** Delete a collection `DELETE /v1/collections/{id}` */
-export const deleteCollection = /* @__PURE__ */ operation<OperationInit<Ops['deleteCollection']>, OperationData<Ops['deleteCollection']>>({"family":"platform","operationId":"deleteCollection","method":"DELETE","path":"/v1/collections/{id}"});
+export const deleteCollection = /* @__PURE__ */ operation<OperationInit<Ops['deleteCollection']>, OperationData<Ops['deleteCollection']>, 'ALL_PRODUCTS_COLLECTION' | 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteCollection","method":"DELETE","path":"/v1/collections/{id}"});
 
 /** Delete a member `DELETE /v1/members/{id}` */
-export const deleteMember = /* @__PURE__ */ operation<OperationInit<Ops['deleteMember']>, OperationData<Ops['deleteMember']>>({"family":"platform","operationId":"deleteMember","method":"DELETE","path":"/v1/members/{id}"});
+export const deleteMember = /* @__PURE__ */ operation<OperationInit<Ops['deleteMember']>, OperationData<Ops['deleteMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteMember","method":"DELETE","path":"/v1/members/{id}"});
 
 /** Delete a member's street addresses `DELETE /v1/members/{id}/addresses` */
-export const deleteMemberAddresses = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberAddresses']>, OperationData<Ops['deleteMemberAddresses']>>({"family":"platform","operationId":"deleteMemberAddresses","method":"DELETE","path":"/v1/members/{id}/addresses"});
+export const deleteMemberAddresses = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberAddresses']>, OperationData<Ops['deleteMemberAddresses']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteMemberAddresses","method":"DELETE","path":"/v1/members/{id}/addresses"});
 
 /** Delete a member's email addresses `DELETE /v1/members/{id}/emails` */
-export const deleteMemberEmails = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberEmails']>, OperationData<Ops['deleteMemberEmails']>>({"family":"platform","operationId":"deleteMemberEmails","method":"DELETE","path":"/v1/members/{id}/emails"});
+export const deleteMemberEmails = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberEmails']>, OperationData<Ops['deleteMemberEmails']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteMemberEmails","method":"DELETE","path":"/v1/members/{id}/emails"});
 
 /** Delete a member's phone numbers `DELETE /v1/members/{id}/phones` */
-export const deleteMemberPhones = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberPhones']>, OperationData<Ops['deleteMemberPhones']>>({"family":"platform","operationId":"deleteMemberPhones","method":"DELETE","path":"/v1/members/{id}/phones"});
+export const deleteMemberPhones = /* @__PURE__ */ operation<OperationInit<Ops['deleteMemberPhones']>, OperationData<Ops['deleteMemberPhones']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteMemberPhones","method":"DELETE","path":"/v1/members/{id}/phones"});
 
 /** Delete the current member `DELETE /v1/members/my` */
-export const deleteMyMember = /* @__PURE__ */ operation<OperationInit<Ops['deleteMyMember']>, OperationData<Ops['deleteMyMember']>>({"family":"platform","operationId":"deleteMyMember","method":"DELETE","path":"/v1/members/my"});
+export const deleteMyMember = /* @__PURE__ */ operation<OperationInit<Ops['deleteMyMember']>, OperationData<Ops['deleteMyMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteMyMember","method":"DELETE","path":"/v1/members/my"});
 
 /** Delete a product `DELETE /v1/products/{id}` */
-export const deleteProduct = /* @__PURE__ */ operation<OperationInit<Ops['deleteProduct']>, OperationData<Ops['deleteProduct']>>({"family":"platform","operationId":"deleteProduct","method":"DELETE","path":"/v1/products/{id}"});
+export const deleteProduct = /* @__PURE__ */ operation<OperationInit<Ops['deleteProduct']>, OperationData<Ops['deleteProduct']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteProduct","method":"DELETE","path":"/v1/products/{id}"});
 
 /** Delete all product options `DELETE /v1/products/{id}/options` */
-export const deleteProductOptions = /* @__PURE__ */ operation<OperationInit<Ops['deleteProductOptions']>, OperationData<Ops['deleteProductOptions']>>({"family":"platform","operationId":"deleteProductOptions","method":"DELETE","path":"/v1/products/{id}/options"});
+export const deleteProductOptions = /* @__PURE__ */ operation<OperationInit<Ops['deleteProductOptions']>, OperationData<Ops['deleteProductOptions']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteProductOptions","method":"DELETE","path":"/v1/products/{id}/options"});
 
 /** Delete a review `DELETE /v1/reviews/{reviewId}` */
-export const deleteReview = /* @__PURE__ */ operation<OperationInit<Ops['deleteReview']>, OperationData<Ops['deleteReview']>>({"family":"platform","operationId":"deleteReview","method":"DELETE","path":"/v1/reviews/{reviewId}"});
+export const deleteReview = /* @__PURE__ */ operation<OperationInit<Ops['deleteReview']>, OperationData<Ops['deleteReview']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"deleteReview","method":"DELETE","path":"/v1/reviews/{reviewId}"});
 
 /** Disconnect a member `POST /v1/members/{id}/disconnect` */
-export const disconnectMember = /* @__PURE__ */ operation<OperationInit<Ops['disconnectMember']>, OperationData<Ops['disconnectMember']>>({"family":"platform","operationId":"disconnectMember","method":"POST","path":"/v1/members/{id}/disconnect"});
+export const disconnectMember = /* @__PURE__ */ operation<OperationInit<Ops['disconnectMember']>, OperationData<Ops['disconnectMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"disconnectMember","method":"POST","path":"/v1/members/{id}/disconnect"});
 
 /** Get download URLs for one file `POST /v1/files/generate-file-download-url` */
-export const generateFileDownloadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileDownloadUrl']>, OperationData<Ops['generateFileDownloadUrl']>>({"family":"platform","operationId":"generateFileDownloadUrl","method":"POST","path":"/v1/files/generate-file-download-url"});
+export const generateFileDownloadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileDownloadUrl']>, OperationData<Ops['generateFileDownloadUrl']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"generateFileDownloadUrl","method":"POST","path":"/v1/files/generate-file-download-url"});
 
 /** Get a resumable upload URL `POST /v1/files/generate-resumable-upload-url` */
-export const generateFileResumableUploadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileResumableUploadUrl']>, OperationData<Ops['generateFileResumableUploadUrl']>>({"family":"platform","operationId":"generateFileResumableUploadUrl","method":"POST","path":"/v1/files/generate-resumable-upload-url"});
+export const generateFileResumableUploadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileResumableUploadUrl']>, OperationData<Ops['generateFileResumableUploadUrl']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"generateFileResumableUploadUrl","method":"POST","path":"/v1/files/generate-resumable-upload-url"});
 
 /** Get a download URL for several files `POST /v1/files/generate-download-url` */
-export const generateFilesDownloadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFilesDownloadUrl']>, OperationData<Ops['generateFilesDownloadUrl']>>({"family":"platform","operationId":"generateFilesDownloadUrl","method":"POST","path":"/v1/files/generate-download-url"});
+export const generateFilesDownloadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFilesDownloadUrl']>, OperationData<Ops['generateFilesDownloadUrl']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"generateFilesDownloadUrl","method":"POST","path":"/v1/files/generate-download-url"});
 
 /** Get an upload URL `POST /v1/files/generate-upload-url` */
-export const generateFileUploadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileUploadUrl']>, OperationData<Ops['generateFileUploadUrl']>>({"family":"platform","operationId":"generateFileUploadUrl","method":"POST","path":"/v1/files/generate-upload-url"});
+export const generateFileUploadUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateFileUploadUrl']>, OperationData<Ops['generateFileUploadUrl']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"generateFileUploadUrl","method":"POST","path":"/v1/files/generate-upload-url"});
 
 /** Get a video streaming URL `POST /v1/files/generate-video-stream-url` */
-export const generateVideoStreamingUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateVideoStreamingUrl']>, OperationData<Ops['generateVideoStreamingUrl']>>({"family":"platform","operationId":"generateVideoStreamingUrl","method":"POST","path":"/v1/files/generate-video-stream-url"});
+export const generateVideoStreamingUrl = /* @__PURE__ */ operation<OperationInit<Ops['generateVideoStreamingUrl']>, OperationData<Ops['generateVideoStreamingUrl']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"generateVideoStreamingUrl","method":"POST","path":"/v1/files/generate-video-stream-url"});
 
 /** Get a collection `GET /v2/collections/{id}` */
-export const getCollection = /* @__PURE__ */ operation<OperationInit<Ops['getCollection']>, OperationData<Ops['getCollection']>>({"family":"platform","operationId":"getCollection","method":"GET","path":"/v2/collections/{id}","readOnly":true});
+export const getCollection = /* @__PURE__ */ operation<OperationInit<Ops['getCollection']>, OperationData<Ops['getCollection']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getCollection","method":"GET","path":"/v2/collections/{id}","readOnly":true});
 
 /** Get a collection by slug `GET /v2/collections/slug/{slug}` */
-export const getCollectionBySlug = /* @__PURE__ */ operation<OperationInit<Ops['getCollectionBySlug']>, OperationData<Ops['getCollectionBySlug']>>({"family":"platform","operationId":"getCollectionBySlug","method":"GET","path":"/v2/collections/slug/{slug}","readOnly":true});
+export const getCollectionBySlug = /* @__PURE__ */ operation<OperationInit<Ops['getCollectionBySlug']>, OperationData<Ops['getCollectionBySlug']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getCollectionBySlug","method":"GET","path":"/v2/collections/slug/{slug}","readOnly":true});
 
 /** Get a collection by slug (V1) `GET /v1/collections/slug/{slug}` */
-export const getCollectionBySlugV1 = /* @__PURE__ */ operation<OperationInit<Ops['getCollectionBySlugV1']>, OperationData<Ops['getCollectionBySlugV1']>>({"family":"platform","operationId":"getCollectionBySlugV1","method":"GET","path":"/v1/collections/slug/{slug}","readOnly":true});
+export const getCollectionBySlugV1 = /* @__PURE__ */ operation<OperationInit<Ops['getCollectionBySlugV1']>, OperationData<Ops['getCollectionBySlugV1']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getCollectionBySlugV1","method":"GET","path":"/v1/collections/slug/{slug}","readOnly":true});
 
 /** Get a file `GET /v1/files/get-file-by-id` */
-export const getFileDescriptor = /* @__PURE__ */ operation<OperationInit<Ops['getFileDescriptor']>, OperationData<Ops['getFileDescriptor']>>({"family":"platform","operationId":"getFileDescriptor","method":"GET","path":"/v1/files/get-file-by-id","readOnly":true});
+export const getFileDescriptor = /* @__PURE__ */ operation<OperationInit<Ops['getFileDescriptor']>, OperationData<Ops['getFileDescriptor']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getFileDescriptor","method":"GET","path":"/v1/files/get-file-by-id","readOnly":true});
 
 /** Get several files `POST /v1/files/get-files` */
-export const getFileDescriptors = /* @__PURE__ */ operation<OperationInit<Ops['getFileDescriptors']>, OperationData<Ops['getFileDescriptors']>>({"family":"platform","operationId":"getFileDescriptors","method":"POST","path":"/v1/files/get-files","readOnly":true});
+export const getFileDescriptors = /* @__PURE__ */ operation<OperationInit<Ops['getFileDescriptors']>, OperationData<Ops['getFileDescriptors']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"getFileDescriptors","method":"POST","path":"/v1/files/get-files","readOnly":true});
 
 /** Get a member `GET /v1/members/{id}` */
-export const getMember = /* @__PURE__ */ operation<OperationInit<Ops['getMember']>, OperationData<Ops['getMember']>>({"family":"platform","operationId":"getMember","method":"GET","path":"/v1/members/{id}","readOnly":true});
+export const getMember = /* @__PURE__ */ operation<OperationInit<Ops['getMember']>, OperationData<Ops['getMember']>, 'INVALID_ARGUMENT' | 'MEMBER_TO_MEMBER_BLOCKED' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getMember","method":"GET","path":"/v1/members/{id}","readOnly":true});
 
 /** Get the current member `GET /v1/members/my` */
-export const getMyMember = /* @__PURE__ */ operation<OperationInit<Ops['getMyMember']>, OperationData<Ops['getMyMember']>>({"family":"platform","operationId":"getMyMember","method":"GET","path":"/v1/members/my","readOnly":true});
+export const getMyMember = /* @__PURE__ */ operation<OperationInit<Ops['getMyMember']>, OperationData<Ops['getMyMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getMyMember","method":"GET","path":"/v1/members/my","readOnly":true});
 
 /** Get a product `GET /v1/products/{id}` */
-export const getProduct = /* @__PURE__ */ operation<OperationInit<Ops['getProduct']>, OperationData<Ops['getProduct']>>({"family":"platform","operationId":"getProduct","method":"GET","path":"/v1/products/{id}","readOnly":true});
+export const getProduct = /* @__PURE__ */ operation<OperationInit<Ops['getProduct']>, OperationData<Ops['getProduct']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getProduct","method":"GET","path":"/v1/products/{id}","readOnly":true});
 
 /** Get availability of option choices `POST /v1/products/{id}/productOptionsAvailability` */
-export const getProductOptionsAvailability = /* @__PURE__ */ operation<OperationInit<Ops['getProductOptionsAvailability']>, OperationData<Ops['getProductOptionsAvailability']>>({"family":"platform","operationId":"getProductOptionsAvailability","method":"POST","path":"/v1/products/{id}/productOptionsAvailability","readOnly":true});
+export const getProductOptionsAvailability = /* @__PURE__ */ operation<OperationInit<Ops['getProductOptionsAvailability']>, OperationData<Ops['getProductOptionsAvailability']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"getProductOptionsAvailability","method":"POST","path":"/v1/products/{id}/productOptionsAvailability","readOnly":true});
 
 /** Get a recommendation `POST /v1/recommendations/get` */
-export const getRecommendation = /* @__PURE__ */ operation<OperationInit<Ops['getRecommendation']>, OperationData<Ops['getRecommendation']>>({"family":"platform","operationId":"getRecommendation","method":"POST","path":"/v1/recommendations/get","readOnly":true});
+export const getRecommendation = /* @__PURE__ */ operation<OperationInit<Ops['getRecommendation']>, OperationData<Ops['getRecommendation']>, 'ALGORITHM_NOT_SUPPORTED' | 'INVALID_ARGUMENT' | 'ITEM_APP_ID_NOT_SUPPORTED' | 'RECOMMENDATIONS_PROVIDER_NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"getRecommendation","method":"POST","path":"/v1/recommendations/get","readOnly":true});
 
 /** Get a review `GET /v1/reviews/{reviewId}` */
-export const getReview = /* @__PURE__ */ operation<OperationInit<Ops['getReview']>, OperationData<Ops['getReview']>>({"family":"platform","operationId":"getReview","method":"GET","path":"/v1/reviews/{reviewId}","readOnly":true});
+export const getReview = /* @__PURE__ */ operation<OperationInit<Ops['getReview']>, OperationData<Ops['getReview']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getReview","method":"GET","path":"/v1/reviews/{reviewId}","readOnly":true});
 
 /** Get a store variant `GET /v1/variants/{id}` */
-export const getStoreVariant = /* @__PURE__ */ operation<OperationInit<Ops['getStoreVariant']>, OperationData<Ops['getStoreVariant']>>({"family":"platform","operationId":"getStoreVariant","method":"GET","path":"/v1/variants/{id}","readOnly":true});
+export const getStoreVariant = /* @__PURE__ */ operation<OperationInit<Ops['getStoreVariant']>, OperationData<Ops['getStoreVariant']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"getStoreVariant","method":"GET","path":"/v1/variants/{id}","readOnly":true});
 
 /** Import a file from a URL `POST /v1/files/import` */
-export const importFile = /* @__PURE__ */ operation<OperationInit<Ops['importFile']>, OperationData<Ops['importFile']>>({"family":"platform","operationId":"importFile","method":"POST","path":"/v1/files/import"});
+export const importFile = /* @__PURE__ */ operation<OperationInit<Ops['importFile']>, OperationData<Ops['importFile']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"importFile","method":"POST","path":"/v1/files/import"});
 
 /** Join the site community `POST /v1/members/join-community` */
-export const joinCommunity = /* @__PURE__ */ operation<OperationInit<Ops['joinCommunity']>, OperationData<Ops['joinCommunity']>>({"family":"platform","operationId":"joinCommunity","method":"POST","path":"/v1/members/join-community"});
+export const joinCommunity = /* @__PURE__ */ operation<OperationInit<Ops['joinCommunity']>, OperationData<Ops['joinCommunity']>, 'COMMUNITY_JOIN_IMPOSSIBLE' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"joinCommunity","method":"POST","path":"/v1/members/join-community"});
 
 /** Leave the site community `POST /v1/members/leave-community` */
-export const leaveCommunity = /* @__PURE__ */ operation<OperationInit<Ops['leaveCommunity']>, OperationData<Ops['leaveCommunity']>>({"family":"platform","operationId":"leaveCommunity","method":"POST","path":"/v1/members/leave-community"});
+export const leaveCommunity = /* @__PURE__ */ operation<OperationInit<Ops['leaveCommunity']>, OperationData<Ops['leaveCommunity']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"leaveCommunity","method":"POST","path":"/v1/members/leave-community"});
 
 /** List files in the trash bin `GET /v1/trash-bin/files` */
-export const listDeletedFiles = /* @__PURE__ */ operation<OperationInit<Ops['listDeletedFiles']>, OperationData<Ops['listDeletedFiles']>>({"family":"platform","operationId":"listDeletedFiles","method":"GET","path":"/v1/trash-bin/files","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"files","next":["nextCursor","total"]}});
+export const listDeletedFiles = /* @__PURE__ */ operation<OperationInit<Ops['listDeletedFiles']>, OperationData<Ops['listDeletedFiles']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"listDeletedFiles","method":"GET","path":"/v1/trash-bin/files","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"files","next":["nextCursor","total"]}});
 
 /** List files in a folder `GET /v1/files` */
-export const listFiles = /* @__PURE__ */ operation<OperationInit<Ops['listFiles']>, OperationData<Ops['listFiles']>>({"family":"platform","operationId":"listFiles","method":"GET","path":"/v1/files","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"files","next":["nextCursor","total"]}});
+export const listFiles = /* @__PURE__ */ operation<OperationInit<Ops['listFiles']>, OperationData<Ops['listFiles']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"listFiles","method":"GET","path":"/v1/files","readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"files","next":["nextCursor","total"]}});
 
 /** List members `GET /v1/members` */
-export const listMembers = /* @__PURE__ */ operation<OperationInit<Ops['listMembers'], components['schemas']['ListMembersRequest']>, OperationData<Ops['listMembers']>>({"family":"platform","operationId":"listMembers","method":"GET","path":"/v1/members","envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"members","next":["metadata","total"]}});
+export const listMembers = /* @__PURE__ */ operation<OperationInit<Ops['listMembers'], components['schemas']['ListMembersRequest']>, OperationData<Ops['listMembers']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"listMembers","method":"GET","path":"/v1/members","envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","paging"],"items":"members","next":["metadata","total"]}});
 
 /** List available recommendation algorithms `GET /v1/recommendations/algorithms` */
-export const listRecommendationAlgorithms = /* @__PURE__ */ operation<OperationInit<Ops['listRecommendationAlgorithms']>, OperationData<Ops['listRecommendationAlgorithms']>>({"family":"platform","operationId":"listRecommendationAlgorithms","method":"GET","path":"/v1/recommendations/algorithms","readOnly":true});
+export const listRecommendationAlgorithms = /* @__PURE__ */ operation<OperationInit<Ops['listRecommendationAlgorithms']>, OperationData<Ops['listRecommendationAlgorithms']>, 'INVALID_ARGUMENT' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"listRecommendationAlgorithms","method":"GET","path":"/v1/recommendations/algorithms","readOnly":true});
 
 /** Finish a redirect login (browser redirect) `GET /v1/callback` */
-export const loginCallback = /* @__PURE__ */ operation<OperationInit<Ops['loginCallback']>, OperationData<Ops['loginCallback']>>({"family":"platform","operationId":"loginCallback","method":"GET","path":"/v1/callback","noContent":true,"readOnly":true});
+export const loginCallback = /* @__PURE__ */ operation<OperationInit<Ops['loginCallback']>, OperationData<Ops['loginCallback']>, 'INVALID_ARGUMENT' | 'NOT_FOUND'>({"family":"platform","operationId":"loginCallback","method":"GET","path":"/v1/callback","noContent":true,"readOnly":true});
 
 /** Log a member in `POST /v2/login` */
-export const loginV2 = /* @__PURE__ */ operation<OperationInit<Ops['loginV2']>, OperationData<Ops['loginV2']>>({"family":"platform","operationId":"loginV2","method":"POST","path":"/v2/login"});
+export const loginV2 = /* @__PURE__ */ operation<OperationInit<Ops['loginV2']>, OperationData<Ops['loginV2']>, '-19970' | '-19971' | '-19973' | '-19976' | 'CAPTCHA_TOKEN_REQUIRED' | 'INVALID_ARGUMENT' | 'INVALID_CAPTCHA_TOKEN' | 'PERMISSION_DENIED' | 'REENROLLMENT_REQUIRED_BY_ADMIN' | 'THROTTLED_FEATURE' | 'TRUSTED_CLIENTS_ONLY' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE' | 'WIX_EMPLOYEE_PASSWORD_LOGIN_NOT_ALLOWED'>({"family":"platform","operationId":"loginV2","method":"POST","path":"/v2/login"});
 
 /** Log out (browser redirect) `GET /v1/logout` */
-export const logout = /* @__PURE__ */ operation<OperationInit<Ops['logout']>, OperationData<Ops['logout']>>({"family":"platform","operationId":"logout","method":"GET","path":"/v1/logout","noContent":true,"readOnly":true});
+export const logout = /* @__PURE__ */ operation<OperationInit<Ops['logout']>, OperationData<Ops['logout']>, 'INVALID_ARGUMENT'>({"family":"platform","operationId":"logout","method":"GET","path":"/v1/logout","noContent":true,"readOnly":true});
 
 /** Mute a member `POST /v1/members/{id}/mute` */
-export const muteMember = /* @__PURE__ */ operation<OperationInit<Ops['muteMember']>, OperationData<Ops['muteMember']>>({"family":"platform","operationId":"muteMember","method":"POST","path":"/v1/members/{id}/mute"});
+export const muteMember = /* @__PURE__ */ operation<OperationInit<Ops['muteMember']>, OperationData<Ops['muteMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"muteMember","method":"POST","path":"/v1/members/{id}/mute"});
 
 /** Query collections (POST twin) `POST /v2/collections/query` */
-export const queryCollections = /* @__PURE__ */ operation<OperationInit<Ops['queryCollections']>, OperationData<Ops['queryCollections']>>({"family":"platform","operationId":"queryCollections","method":"POST","path":"/v2/collections/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"collections","next":["metadata","total"]}});
+export const queryCollections = /* @__PURE__ */ operation<OperationInit<Ops['queryCollections']>, OperationData<Ops['queryCollections']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryCollections","method":"POST","path":"/v2/collections/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"collections","next":["metadata","total"]}});
 
 /** Query collections `GET /v2/collections/query` */
-export const queryCollectionsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryCollectionsViaGet'], components['schemas']['QueryCollectionsRequest']>, OperationData<Ops['queryCollectionsViaGet']>>({"family":"platform","operationId":"queryCollectionsViaGet","method":"GET","path":"/v2/collections/query","fallback":{"operationId":"queryCollections","method":"POST","path":"/v2/collections/query"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"collections","next":["metadata","total"]}});
+export const queryCollectionsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryCollectionsViaGet'], components['schemas']['QueryCollectionsRequest']>, OperationData<Ops['queryCollectionsViaGet']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"queryCollectionsViaGet","method":"GET","path":"/v2/collections/query","fallback":{"operationId":"queryCollections","method":"POST","path":"/v2/collections/query"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"collections","next":["metadata","total"]}});
 
 /** Query members `POST /v1/members/query` */
-export const queryMembers = /* @__PURE__ */ operation<OperationInit<Ops['queryMembers']>, OperationData<Ops['queryMembers']>>({"family":"platform","operationId":"queryMembers","method":"POST","path":"/v1/members/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"members","next":["metadata","total"]}});
+export const queryMembers = /* @__PURE__ */ operation<OperationInit<Ops['queryMembers']>, OperationData<Ops['queryMembers']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryMembers","method":"POST","path":"/v1/members/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"members","next":["metadata","total"]}});
 
 /** Query products (POST twin) `POST /v1/products/query-platformized` */
-export const queryProducts = /* @__PURE__ */ operation<OperationInit<Ops['queryProducts']>, OperationData<Ops['queryProducts']>>({"family":"platform","operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"products","next":["metadata","total"]}});
+export const queryProducts = /* @__PURE__ */ operation<OperationInit<Ops['queryProducts']>, OperationData<Ops['queryProducts']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"products","next":["metadata","total"]}});
 
 /** Query products `GET /v1/products/query-platformized` */
-export const queryProductsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryProductsViaGet'], components['schemas']['QueryProductsPlatformizedRequest']>, OperationData<Ops['queryProductsViaGet']>>({"family":"platform","operationId":"queryProductsViaGet","method":"GET","path":"/v1/products/query-platformized","fallback":{"operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"products","next":["metadata","total"]}});
+export const queryProductsViaGet = /* @__PURE__ */ operation<OperationInit<Ops['queryProductsViaGet'], components['schemas']['QueryProductsPlatformizedRequest']>, OperationData<Ops['queryProductsViaGet']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"queryProductsViaGet","method":"GET","path":"/v1/products/query-platformized","fallback":{"operationId":"queryProducts","method":"POST","path":"/v1/products/query-platformized"},"envelope":true,"readOnly":true,"paging":{"style":"offset","request":["query","query","paging"],"items":"products","next":["metadata","total"]}});
 
 /** Query the variants of a product `POST /v1/products/{id}/variants/query` */
-export const queryProductVariants = /* @__PURE__ */ operation<OperationInit<Ops['queryProductVariants']>, OperationData<Ops['queryProductVariants']>>({"family":"platform","operationId":"queryProductVariants","method":"POST","path":"/v1/products/{id}/variants/query","readOnly":true,"paging":{"style":"offset","request":["body","paging"],"items":"variants","next":["totalResults"]}});
+export const queryProductVariants = /* @__PURE__ */ operation<OperationInit<Ops['queryProductVariants']>, OperationData<Ops['queryProductVariants']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryProductVariants","method":"POST","path":"/v1/products/{id}/variants/query","readOnly":true,"paging":{"style":"offset","request":["body","paging"],"items":"variants","next":["totalResults"]}});
 
 /** Query reviews `POST /v1/reviews/query` */
-export const queryReviews = /* @__PURE__ */ operation<OperationInit<Ops['queryReviews']>, OperationData<Ops['queryReviews']>>({"family":"platform","operationId":"queryReviews","method":"POST","path":"/v1/reviews/query","readOnly":true,"paging":{"style":"cursor","request":["body","query","cursorPaging"],"items":"reviews","next":["metadata","cursors","next"]}});
+export const queryReviews = /* @__PURE__ */ operation<OperationInit<Ops['queryReviews']>, OperationData<Ops['queryReviews']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryReviews","method":"POST","path":"/v1/reviews/query","readOnly":true,"paging":{"style":"cursor","request":["body","query","cursorPaging"],"items":"reviews","next":["metadata","cursors","next"]}});
 
 /** Query store variants `POST /v1/variants/query` */
-export const queryStoreVariants = /* @__PURE__ */ operation<OperationInit<Ops['queryStoreVariants']>, OperationData<Ops['queryStoreVariants']>>({"family":"platform","operationId":"queryStoreVariants","method":"POST","path":"/v1/variants/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"variants","next":["metadata","total"]}});
+export const queryStoreVariants = /* @__PURE__ */ operation<OperationInit<Ops['queryStoreVariants']>, OperationData<Ops['queryStoreVariants']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"queryStoreVariants","method":"POST","path":"/v1/variants/query","readOnly":true,"paging":{"style":"offset","request":["body","query","paging"],"items":"variants","next":["metadata","total"]}});
 
 /** Reset the password with a recovery token `POST /v1/recover` */
-export const recover = /* @__PURE__ */ operation<OperationInit<Ops['recover']>, OperationData<Ops['recover']>>({"family":"platform","operationId":"recover","method":"POST","path":"/v1/recover"});
+export const recover = /* @__PURE__ */ operation<OperationInit<Ops['recover']>, OperationData<Ops['recover']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"recover","method":"POST","path":"/v1/recover"});
 
 /** Register a member `POST /v2/register` */
-export const registerV2 = /* @__PURE__ */ operation<OperationInit<Ops['registerV2']>, OperationData<Ops['registerV2']>>({"family":"platform","operationId":"registerV2","method":"POST","path":"/v2/register"});
+export const registerV2 = /* @__PURE__ */ operation<OperationInit<Ops['registerV2']>, OperationData<Ops['registerV2']>, '-19970' | '-19971' | '-19995' | 'ATTRIBUTE_NOT_FOUND' | 'CAPTCHA_TOKEN_REQUIRED' | 'CLIENT_METADATA_NOT_FOUND' | 'DUPLICATE_EMAIL' | 'INVALID_ARGUMENT' | 'INVALID_CAPTCHA_TOKEN' | 'INVALID_LD_SESSION' | 'INVALID_USER_TYPE' | 'IP_ADDRESS_FILTERED' | 'MISSING_CAPTCHA_TOKEN' | 'PERMISSION_DENIED' | 'RECAPTCHA_FAILED' | 'RECAPTCHA_REQUIRED' | 'REGISTRATION_TO_EDITORX_NOT_ALLOWED' | 'THROTTLED_FEATURE' | 'UNAUTHENTICATED' | 'UNIMPLEMENTED_FEATURE' | 'UNSUPPORTED_FIELD' | 'UNSUPPORTED_MEDIA_TYPE' | 'USER_EMAIL_OFAC_ADDRESS'>({"family":"platform","operationId":"registerV2","method":"POST","path":"/v2/register"});
 
 /** Remove the product brand `POST /v1/products/{id}/remove-brand` */
-export const removeProductBrand = /* @__PURE__ */ operation<OperationInit<Ops['removeProductBrand']>, OperationData<Ops['removeProductBrand']>>({"family":"platform","operationId":"removeProductBrand","method":"POST","path":"/v1/products/{id}/remove-brand"});
+export const removeProductBrand = /* @__PURE__ */ operation<OperationInit<Ops['removeProductBrand']>, OperationData<Ops['removeProductBrand']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"removeProductBrand","method":"POST","path":"/v1/products/{id}/remove-brand"});
 
 /** Remove media from a product `POST /v1/products/{id}/media/delete` */
-export const removeProductMedia = /* @__PURE__ */ operation<OperationInit<Ops['removeProductMedia']>, OperationData<Ops['removeProductMedia']>>({"family":"platform","operationId":"removeProductMedia","method":"POST","path":"/v1/products/{id}/media/delete"});
+export const removeProductMedia = /* @__PURE__ */ operation<OperationInit<Ops['removeProductMedia']>, OperationData<Ops['removeProductMedia']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"removeProductMedia","method":"POST","path":"/v1/products/{id}/media/delete"});
 
 /** Remove media from choices `POST /v1/products/{id}/choices/media/delete` */
-export const removeProductMediaFromChoices = /* @__PURE__ */ operation<OperationInit<Ops['removeProductMediaFromChoices']>, OperationData<Ops['removeProductMediaFromChoices']>>({"family":"platform","operationId":"removeProductMediaFromChoices","method":"POST","path":"/v1/products/{id}/choices/media/delete"});
+export const removeProductMediaFromChoices = /* @__PURE__ */ operation<OperationInit<Ops['removeProductMediaFromChoices']>, OperationData<Ops['removeProductMediaFromChoices']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"removeProductMediaFromChoices","method":"POST","path":"/v1/products/{id}/choices/media/delete"});
 
 /** Remove the product ribbon `POST /v1/products/{id}/remove-ribbon` */
-export const removeProductRibbon = /* @__PURE__ */ operation<OperationInit<Ops['removeProductRibbon']>, OperationData<Ops['removeProductRibbon']>>({"family":"platform","operationId":"removeProductRibbon","method":"POST","path":"/v1/products/{id}/remove-ribbon"});
+export const removeProductRibbon = /* @__PURE__ */ operation<OperationInit<Ops['removeProductRibbon']>, OperationData<Ops['removeProductRibbon']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"removeProductRibbon","method":"POST","path":"/v1/products/{id}/remove-ribbon"});
 
 /** Remove products from a collection `POST /v1/collections/{id}/productIds/delete` */
-export const removeProductsFromCollection = /* @__PURE__ */ operation<OperationInit<Ops['removeProductsFromCollection']>, OperationData<Ops['removeProductsFromCollection']>>({"family":"platform","operationId":"removeProductsFromCollection","method":"POST","path":"/v1/collections/{id}/productIds/delete"});
+export const removeProductsFromCollection = /* @__PURE__ */ operation<OperationInit<Ops['removeProductsFromCollection']>, OperationData<Ops['removeProductsFromCollection']>, 'ALL_PRODUCTS_COLLECTION' | 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"removeProductsFromCollection","method":"POST","path":"/v1/collections/{id}/productIds/delete"});
 
 /** Remove the reply to a review `DELETE /v1/reviews/{reviewId}/reply` */
-export const removeReviewReply = /* @__PURE__ */ operation<OperationInit<Ops['removeReviewReply']>, OperationData<Ops['removeReviewReply']>>({"family":"platform","operationId":"removeReviewReply","method":"DELETE","path":"/v1/reviews/{reviewId}/reply"});
+export const removeReviewReply = /* @__PURE__ */ operation<OperationInit<Ops['removeReviewReply']>, OperationData<Ops['removeReviewReply']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"removeReviewReply","method":"DELETE","path":"/v1/reviews/{reviewId}/reply"});
 
 /** Resend the e-mail code during login or registration `POST /v1/auth/resend` */
-export const resendDuringAuthentication = /* @__PURE__ */ operation<OperationInit<Ops['resendDuringAuthentication']>, OperationData<Ops['resendDuringAuthentication']>>({"family":"platform","operationId":"resendDuringAuthentication","method":"POST","path":"/v1/auth/resend"});
+export const resendDuringAuthentication = /* @__PURE__ */ operation<OperationInit<Ops['resendDuringAuthentication']>, OperationData<Ops['resendDuringAuthentication']>, 'INVALID_ARGUMENT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"resendDuringAuthentication","method":"POST","path":"/v1/auth/resend"});
 
 /** Reset all variant data `POST /v1/products/{id}/variants/resetToDefault` */
-export const resetProductVariantsToDefault = /* @__PURE__ */ operation<OperationInit<Ops['resetProductVariantsToDefault']>, OperationData<Ops['resetProductVariantsToDefault']>>({"family":"platform","operationId":"resetProductVariantsToDefault","method":"POST","path":"/v1/products/{id}/variants/resetToDefault"});
+export const resetProductVariantsToDefault = /* @__PURE__ */ operation<OperationInit<Ops['resetProductVariantsToDefault']>, OperationData<Ops['resetProductVariantsToDefault']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"resetProductVariantsToDefault","method":"POST","path":"/v1/products/{id}/variants/resetToDefault"});
 
 /** Search files `POST /v1/files/search` */
-export const searchFiles = /* @__PURE__ */ operation<OperationInit<Ops['searchFiles']>, OperationData<Ops['searchFiles']>>({"family":"platform","operationId":"searchFiles","method":"POST","path":"/v1/files/search","readOnly":true,"paging":{"style":"offset","request":["body","paging"],"items":"files","next":["nextCursor","total"]}});
+export const searchFiles = /* @__PURE__ */ operation<OperationInit<Ops['searchFiles']>, OperationData<Ops['searchFiles']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"searchFiles","method":"POST","path":"/v1/files/search","readOnly":true,"paging":{"style":"offset","request":["body","paging"],"items":"files","next":["nextCursor","total"]}});
 
 /** Send an activation e-mail `POST /v1/activation-email` */
-export const sendActivationEmail = /* @__PURE__ */ operation<OperationInit<Ops['sendActivationEmail']>, OperationData<Ops['sendActivationEmail']>>({"family":"platform","operationId":"sendActivationEmail","method":"POST","path":"/v1/activation-email"});
+export const sendActivationEmail = /* @__PURE__ */ operation<OperationInit<Ops['sendActivationEmail']>, OperationData<Ops['sendActivationEmail']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"sendActivationEmail","method":"POST","path":"/v1/activation-email"});
 
 /** Send a password recovery e-mail `POST /v1/send-email` */
-export const sendRecoveryEmail = /* @__PURE__ */ operation<OperationInit<Ops['sendRecoveryEmail']>, OperationData<Ops['sendRecoveryEmail']>>({"family":"platform","operationId":"sendRecoveryEmail","method":"POST","path":"/v1/send-email"});
+export const sendRecoveryEmail = /* @__PURE__ */ operation<OperationInit<Ops['sendRecoveryEmail']>, OperationData<Ops['sendRecoveryEmail']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"sendRecoveryEmail","method":"POST","path":"/v1/send-email"});
 
 /** Reply to a review `PATCH /v1/reviews/{reviewId}/reply` */
-export const setReviewReply = /* @__PURE__ */ operation<OperationInit<Ops['setReviewReply']>, OperationData<Ops['setReviewReply']>>({"family":"platform","operationId":"setReviewReply","method":"PATCH","path":"/v1/reviews/{reviewId}/reply"});
+export const setReviewReply = /* @__PURE__ */ operation<OperationInit<Ops['setReviewReply']>, OperationData<Ops['setReviewReply']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"setReviewReply","method":"PATCH","path":"/v1/reviews/{reviewId}/reply"});
 
 /** Sign a member on by e-mail `POST /v2/sign-on` */
-export const signOn = /* @__PURE__ */ operation<OperationInit<Ops['signOn']>, OperationData<Ops['signOn']>>({"family":"platform","operationId":"signOn","method":"POST","path":"/v2/sign-on"});
+export const signOn = /* @__PURE__ */ operation<OperationInit<Ops['signOn']>, OperationData<Ops['signOn']>, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"signOn","method":"POST","path":"/v2/sign-on"});
 
 /** SSO callback from the identity provider (browser redirect) `GET /v1/sso/callback/{tenantType}/{tenantId}/{idpConnectionId}` */
-export const ssoCallback = /* @__PURE__ */ operation<OperationInit<Ops['ssoCallback']>, OperationData<Ops['ssoCallback']>>({"family":"platform","operationId":"ssoCallback","method":"GET","path":"/v1/sso/callback/{tenantType}/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true});
+export const ssoCallback = /* @__PURE__ */ operation<OperationInit<Ops['ssoCallback']>, OperationData<Ops['ssoCallback']>, 'INVALID_ARGUMENT' | 'NOT_FOUND'>({"family":"platform","operationId":"ssoCallback","method":"GET","path":"/v1/sso/callback/{tenantType}/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true});
 
 /** Start an SSO login (browser redirect) `GET /v1/sso/login/{tenantId}/{idpConnectionId}` */
-export const ssoLogin = /* @__PURE__ */ operation<OperationInit<Ops['ssoLogin']>, OperationData<Ops['ssoLogin']>>({"family":"platform","operationId":"ssoLogin","method":"GET","path":"/v1/sso/login/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true});
+export const ssoLogin = /* @__PURE__ */ operation<OperationInit<Ops['ssoLogin']>, OperationData<Ops['ssoLogin']>, 'INVALID_ARGUMENT' | 'NOT_FOUND'>({"family":"platform","operationId":"ssoLogin","method":"GET","path":"/v1/sso/login/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true});
 
 /** Log in through an IdP connection with token parameters `POST /v1/sso/login-with-token-params` */
-export const ssoLoginWithTokenParams = /* @__PURE__ */ operation<OperationInit<Ops['ssoLoginWithTokenParams']>, OperationData<Ops['ssoLoginWithTokenParams']>>({"family":"platform","operationId":"ssoLoginWithTokenParams","method":"POST","path":"/v1/sso/login-with-token-params"});
+export const ssoLoginWithTokenParams = /* @__PURE__ */ operation<OperationInit<Ops['ssoLoginWithTokenParams']>, OperationData<Ops['ssoLoginWithTokenParams']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"ssoLoginWithTokenParams","method":"POST","path":"/v1/sso/login-with-token-params"});
 
 /** Start e-mail verification `POST /v1/Start` */
-export const startVerification = /* @__PURE__ */ operation<OperationInit<Ops['startVerification']>, OperationData<Ops['startVerification']>>({"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start"});
+export const startVerification = /* @__PURE__ */ operation<OperationInit<Ops['startVerification']>, OperationData<Ops['startVerification']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start"});
 
 /** Get OAuth tokens `POST /oauth2/token` */
-export const token = /* @__PURE__ */ operation<OperationInit<Ops['token']>, OperationData<Ops['token']>>({"family":"platform","operationId":"token","method":"POST","path":"/oauth2/token"});
+export const token = /* @__PURE__ */ operation<OperationInit<Ops['token']>, OperationData<Ops['token']>, 'INVALID_ARGUMENT' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE' | 'invalid_grant' | 'unsupported_grant_type'>({"family":"platform","operationId":"token","method":"POST","path":"/oauth2/token"});
 
 /** Unmute a member `POST /v1/members/{id}/unmute` */
-export const unmuteMember = /* @__PURE__ */ operation<OperationInit<Ops['unmuteMember']>, OperationData<Ops['unmuteMember']>>({"family":"platform","operationId":"unmuteMember","method":"POST","path":"/v1/members/{id}/unmute"});
+export const unmuteMember = /* @__PURE__ */ operation<OperationInit<Ops['unmuteMember']>, OperationData<Ops['unmuteMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"platform","operationId":"unmuteMember","method":"POST","path":"/v1/members/{id}/unmute"});
 
 /** Update a collection `PATCH /v1/collections/{id}` */
-export const updateCollection = /* @__PURE__ */ operation<OperationInit<Ops['updateCollection']>, OperationData<Ops['updateCollection']>>({"family":"platform","operationId":"updateCollection","method":"PATCH","path":"/v1/collections/{id}"});
+export const updateCollection = /* @__PURE__ */ operation<OperationInit<Ops['updateCollection']>, OperationData<Ops['updateCollection']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateCollection","method":"PATCH","path":"/v1/collections/{id}"});
 
 /** Update a file `PATCH /v1/files/update-file-descriptor` */
-export const updateFileDescriptor = /* @__PURE__ */ operation<OperationInit<Ops['updateFileDescriptor']>, OperationData<Ops['updateFileDescriptor']>>({"family":"platform","operationId":"updateFileDescriptor","method":"PATCH","path":"/v1/files/update-file-descriptor"});
+export const updateFileDescriptor = /* @__PURE__ */ operation<OperationInit<Ops['updateFileDescriptor']>, OperationData<Ops['updateFileDescriptor']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateFileDescriptor","method":"PATCH","path":"/v1/files/update-file-descriptor"});
 
 /** Update a member `PATCH /v1/members/{id}` */
-export const updateMember = /* @__PURE__ */ operation<OperationInit<Ops['updateMember']>, OperationData<Ops['updateMember']>>({"family":"platform","operationId":"updateMember","method":"PATCH","path":"/v1/members/{id}"});
+export const updateMember = /* @__PURE__ */ operation<OperationInit<Ops['updateMember']>, OperationData<Ops['updateMember']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateMember","method":"PATCH","path":"/v1/members/{id}"});
 
 /** Update a member's slug `POST /v1/members/{id}/slug` */
-export const updateMemberSlug = /* @__PURE__ */ operation<OperationInit<Ops['updateMemberSlug']>, OperationData<Ops['updateMemberSlug']>>({"family":"platform","operationId":"updateMemberSlug","method":"POST","path":"/v1/members/{id}/slug"});
+export const updateMemberSlug = /* @__PURE__ */ operation<OperationInit<Ops['updateMemberSlug']>, OperationData<Ops['updateMemberSlug']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'SLUG_ALREADY_EXISTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateMemberSlug","method":"POST","path":"/v1/members/{id}/slug"});
 
 /** Update the current member's slug `POST /v1/members/my/slug` */
-export const updateMySlug = /* @__PURE__ */ operation<OperationInit<Ops['updateMySlug']>, OperationData<Ops['updateMySlug']>>({"family":"platform","operationId":"updateMySlug","method":"POST","path":"/v1/members/my/slug"});
+export const updateMySlug = /* @__PURE__ */ operation<OperationInit<Ops['updateMySlug']>, OperationData<Ops['updateMySlug']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'SLUG_ALREADY_EXISTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateMySlug","method":"POST","path":"/v1/members/my/slug"});
 
 /** Update a product `PATCH /v1/products/{id}` */
-export const updateProduct = /* @__PURE__ */ operation<OperationInit<Ops['updateProduct']>, OperationData<Ops['updateProduct']>>({"family":"platform","operationId":"updateProduct","method":"PATCH","path":"/v1/products/{id}"});
+export const updateProduct = /* @__PURE__ */ operation<OperationInit<Ops['updateProduct']>, OperationData<Ops['updateProduct']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateProduct","method":"PATCH","path":"/v1/products/{id}"});
 
 /** Update product variants `PATCH /v1/products/{id}/variants` */
-export const updateProductVariants = /* @__PURE__ */ operation<OperationInit<Ops['updateProductVariants']>, OperationData<Ops['updateProductVariants']>>({"family":"platform","operationId":"updateProductVariants","method":"PATCH","path":"/v1/products/{id}/variants"});
+export const updateProductVariants = /* @__PURE__ */ operation<OperationInit<Ops['updateProductVariants']>, OperationData<Ops['updateProductVariants']>, 'CATALOG_V3_CALLING_CATALOG_V1_API' | 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateProductVariants","method":"PATCH","path":"/v1/products/{id}/variants"});
 
 /** Update a review `PATCH /v1/reviews/{reviewId}` */
-export const updateReview = /* @__PURE__ */ operation<OperationInit<Ops['updateReview']>, OperationData<Ops['updateReview']>>({"family":"platform","operationId":"updateReview","method":"PATCH","path":"/v1/reviews/{reviewId}"});
+export const updateReview = /* @__PURE__ */ operation<OperationInit<Ops['updateReview']>, OperationData<Ops['updateReview']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateReview","method":"PATCH","path":"/v1/reviews/{reviewId}"});
 
 /** Update a review's content `PUT /v1/reviews/content/{reviewId}` */
-export const updateReviewContent = /* @__PURE__ */ operation<OperationInit<Ops['updateReviewContent']>, OperationData<Ops['updateReviewContent']>>({"family":"platform","operationId":"updateReviewContent","method":"PUT","path":"/v1/reviews/content/{reviewId}"});
+export const updateReviewContent = /* @__PURE__ */ operation<OperationInit<Ops['updateReviewContent']>, OperationData<Ops['updateReviewContent']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"updateReviewContent","method":"PUT","path":"/v1/reviews/content/{reviewId}"});
 
 /** Verify the e-mail code during login or registration `POST /v1/auth/verify` */
-export const verifyDuringAuthentication = /* @__PURE__ */ operation<OperationInit<Ops['verifyDuringAuthentication']>, OperationData<Ops['verifyDuringAuthentication']>>({"family":"platform","operationId":"verifyDuringAuthentication","method":"POST","path":"/v1/auth/verify"});
+export const verifyDuringAuthentication = /* @__PURE__ */ operation<OperationInit<Ops['verifyDuringAuthentication']>, OperationData<Ops['verifyDuringAuthentication']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE' | 'VERIFICATION_FAILED'>({"family":"platform","operationId":"verifyDuringAuthentication","method":"POST","path":"/v1/auth/verify"});

@@ -38,6 +38,30 @@ export const APPS: Record<string, string> = {
     memberSignIn(auth).login({ email: 'a@b.c', password: 'p' }).then(() => getCurrentCart(client));`,
 };
 
+// The hooks layer alone: React, React DOM and React Query are the app's own (external here), so what is left of
+// the entry chunk is the package. The layer's weight is the two-hook app minus the same two calls made without
+// hooks; an extra hook's is the three-hook app minus the two-hook one.
+const hookApp = (hooks: readonly string[]) => `
+    import { createClient } from 'storefront-api';
+    import { oauthStrategy } from 'storefront-api/auth';
+    import { StorefrontProvider, ${hooks.join(', ')} } from 'storefront-api/react';
+    const client = createClient({ baseUrl: location.origin, auth: oauthStrategy({ clientId: 'app' }) });
+    globalThis.app = { client, StorefrontProvider, use: () => [${hooks.map((hook) => `${hook}()`).join(', ')}] };`;
+
+export const HOOK_APPS = {
+  functions: `
+    import { createClient } from 'storefront-api';
+    import { oauthStrategy } from 'storefront-api/auth';
+    import { addToCurrentCart, getCurrentCart } from 'storefront-api/commerce';
+    const client = createClient({ baseUrl: location.origin, auth: oauthStrategy({ clientId: 'app' }) });
+    globalThis.app = { client, use: () => [getCurrentCart(client), addToCurrentCart(client, { body: { lineItems: [] } })] };`,
+  twoHooks: hookApp(['useGetCurrentCart', 'useAddToCurrentCart']),
+  threeHooks: hookApp(['useGetCurrentCart', 'useAddToCurrentCart', 'useRemoveCurrentCartLineItems']),
+} as const;
+
+/** Libraries an app brings itself: left out of the hooks layer's bytes. */
+export const APP_OWN_LIBRARIES = ['react', 'react-dom', 'react/jsx-runtime', '@tanstack/react-query', '@tanstack/query-core'];
+
 export interface AppSize {
   readonly entry: { readonly minified: number; readonly gzipped: number };
   /** Gzip bytes of the chunks loaded on first use. */
@@ -45,7 +69,7 @@ export interface AppSize {
 }
 
 /** Builds `source` importing 'storefront-api' from `packageDir`; sizes of the entry chunk and of every chunk. */
-export const measureApp = async (packageDir: string, source: string): Promise<AppSize> => {
+export const measureApp = async (packageDir: string, source: string, external: readonly string[] = []): Promise<AppSize> => {
   const scratch = mkdtempSync(join(tmpdir(), 'app-size-'));
   try {
     const entry = join(scratch, 'main.js');
@@ -63,6 +87,7 @@ export const measureApp = async (packageDir: string, source: string): Promise<Ap
       write: false,
       outdir: join(scratch, 'out'),
       logLevel: 'silent',
+      external: [...external],
     });
     const files = result.outputFiles.map((file) => ({
       name: file.path,
@@ -77,4 +102,16 @@ export const measureApp = async (packageDir: string, source: string): Promise<Ap
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+};
+
+/** The hooks layer's gzip bytes (entry chunk plus lazy chunks) for a two-hook app and for each extra hook. */
+export const measureHooksLayer = async (packageDir: string) => {
+  const total = async (source: string) => {
+    const size = await measureApp(packageDir, source, APP_OWN_LIBRARIES);
+    return size.entry.gzipped + size.lazy;
+  };
+  const functions = await total(HOOK_APPS.functions);
+  const twoHooks = await total(HOOK_APPS.twoHooks);
+  const threeHooks = await total(HOOK_APPS.threeHooks);
+  return { functions, twoHooks, layer: twoHooks - functions, perExtraHook: threeHooks - twoHooks };
 };

@@ -35,6 +35,8 @@ export interface OAuthStrategy extends AuthStrategy {
   setTokens(tokens: Tokens): void;
   /** True only while the refresh token belongs to a signed-in member. */
   loggedIn(): boolean;
+  /** Who calls: changes on sign-in, sign-out and a new visitor session, never on a renewal ('' before any token). */
+  identity(): string;
   /** The current direct-login state (INITIAL until a sign-in function records one). */
   loginState(): DirectLoginState;
   setLoginState(state: DirectLoginState): void;
@@ -136,6 +138,11 @@ export const oauthStrategy = (options: OAuthStrategyOptions): OAuthStrategy => {
     getTokens: () => storage.getTokens(),
     setTokens: store,
     loggedIn: () => storage.getTokens().refreshToken.role === 'member',
+    identity() {
+      // The platform keeps a refresh token on renewal, so it changes only with the caller.
+      const { role, value } = storage.getTokens().refreshToken;
+      return role === 'none' ? '' : `${role}:${value}`;
+    },
     loginState: () => login,
     setLoginState(state) {
       login = state;

@@ -18,4 +18,7 @@ export interface AuthStrategy {
   renewAfterUnauthorized?(context: AuthContext, rejected: Record<string, string>): Promise<boolean>;
   /** Called by createClient with the client it serves, for strategies that make calls of their own. */
   bind?(binding: { client: unknown; context: AuthContext }): void;
+  /** Strategies whose caller can change (sign-in, sign-out) say who calls now, and tell `listener` of changes. */
+  identity?(): string;
+  subscribe?(listener: () => void): () => void;
 }

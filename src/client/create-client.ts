@@ -1,4 +1,4 @@
-import type { Client } from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
 import type { paths as CommercePaths } from '../../generated/commerce/schema';
 import type { paths as PlatformPaths } from '../../generated/platform/schema';
 import type { Family } from '../operations/operation-meta';
@@ -7,8 +7,30 @@ import { type ClientOptions, resolveBaseUrls } from './options';
 import { createRuntime, type Runtime } from './runtime';
 import { RUNTIME } from './runtime-key';
 
-/** openapi-fetch's typed methods; errors are thrown, so `data` is what a call resolves with. */
-export type FamilyClient<Paths extends {}> = Pick<Client<Paths>, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type InitAt<PathItem, M> = M extends keyof PathItem ? MaybeOptionalInit<PathItem, M> : never;
+type RequiredKeys<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * openapi-fetch's typed paths and inits, with what the runtime answers: the 2xx body as `data` (errors are
+ * thrown as ApiErrors, so there is no error branch) and the Response.
+ */
+export type PathMethod<Paths extends {}, M extends Method> = <
+  P extends ClientPathsWithMethod<Client<Paths>, M> & keyof Paths,
+  Init extends InitAt<Paths[P], M>,
+>(
+  url: P,
+  ...init: RequiredKeys<Init> extends never ? [init?: Init] : [init: Init]
+) => Promise<{ data: MethodResponse<Client<Paths>, M, P, Init>; response: Response }>;
+
+/** `GET/POST/PUT/PATCH/DELETE(path, init)` of one family; a call resolves with the 2xx body or throws. */
+export interface FamilyClient<Paths extends {}> {
+  GET: PathMethod<Paths, 'get'>;
+  POST: PathMethod<Paths, 'post'>;
+  PUT: PathMethod<Paths, 'put'>;
+  PATCH: PathMethod<Paths, 'patch'>;
+  DELETE: PathMethod<Paths, 'delete'>;
+}
 
 export interface StorefrontClient {
   readonly commerce: FamilyClient<CommercePaths>;

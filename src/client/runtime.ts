@@ -11,6 +11,8 @@ import { type Answer, send } from './send';
 export interface Runtime {
   call(meta: OperationMeta, init: CallInit): Promise<{ data: unknown; response: Response }>;
   readonly authContext: AuthContext;
+  /** The client's auth strategy, for what observes who is calling (query caches). */
+  readonly auth: AuthStrategy;
 }
 
 const NO_AUTH: AuthStrategy = { getAuthHeaders: async () => ({}) };
@@ -112,6 +114,7 @@ export const createRuntime = (options: ClientOptions, baseUrls: Record<Family, s
 
   return {
     authContext,
+    auth,
     async call(meta, init) {
       try {
         return await attempt(meta, init);

@@ -1,126 +1,101 @@
 import {
   type InfiniteData,
   type QueryKey,
+  type UseInfiniteQueryOptions,
   type UseInfiniteQueryResult,
   type UseMutationOptions,
   type UseMutationResult,
   type UseQueryOptions,
   type UseQueryResult,
+  type UseSuspenseQueryOptions,
+  type UseSuspenseQueryResult,
   useInfiniteQuery,
   useMutation,
   useQuery,
+  useQueryClient,
+  useSuspenseQuery,
 } from '@tanstack/react-query';
 import type { CallInit } from '../client/build-request';
+import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
-import type { ApiError } from '../errors/api-error';
-import type { OperationMeta, PagingMeta } from '../operations/operation-meta';
-import { DEFAULT_PAGE_SIZE, nextOffset } from '../paging/paginate';
+import type { CodesOf, OperationError } from '../errors/operation-error';
+import type { OperationMeta } from '../operations/operation-meta';
+import type { InfinitePaging, OperationInfiniteQueryOptions, OperationQueryOptions } from '../query/query-options';
 import { useStorefrontClient } from './provider';
 
-// The thin adapter between operation functions and React Query: every hook calls the operation function with
-// the provider's client, so the hooks share the one runtime, and query keys hold the path and the init only.
+// The thin adapter between the React-free query options and React Query: every hook builds its options with the
+// provider's client, so hooks, prefetching and the operation functions share one runtime and one key per call.
 
 interface AnyOperation {
   readonly meta: OperationMeta;
 }
-type Call = (client: unknown, init?: CallInit) => Promise<unknown>;
+/** The operation a generated factory was made for (types only). */
+type Of<O> = O extends { readonly operation?: infer F } ? F : never;
+type ErrorOf<F> = OperationError<CodesOf<F>>;
+type Options = (client: StorefrontClient, init?: CallInit, paging?: InfinitePaging) => OperationQueryOptions<unknown>;
+type InfiniteOptions = (client: StorefrontClient, init?: CallInit, paging?: InfinitePaging) => OperationInfiniteQueryOptions<unknown>;
+type Call = (client: StorefrontClient, init?: CallInit) => Promise<unknown>;
 
-export type QueryHookOptions<Data> = Omit<UseQueryOptions<Data, ApiError, Data, QueryKey>, 'queryKey' | 'queryFn'>;
-export type MutationHookOptions<Data, Init> = Omit<UseMutationOptions<Data, ApiError, Init>, 'mutationFn'>;
-export interface InfiniteHookOptions {
-  /** Items per page (default 50). */
-  readonly pageSize?: number;
-  readonly enabled?: boolean;
-  readonly staleTime?: number;
-}
-
-export type QueryHook<F> =
-  InitOptional<InitOf<F>> extends true
-    ? (init?: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>
-    : (init: InitOf<F>, options?: QueryHookOptions<DataOf<F>>) => UseQueryResult<DataOf<F>, ApiError>;
-export type MutationHook<F> = (options?: MutationHookOptions<DataOf<F>, InitOf<F>>) => UseMutationResult<DataOf<F>, ApiError, InitOf<F>>;
-export type InfiniteHook<F> =
-  InitOptional<InitOf<F>> extends true
-    ? (init?: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>
-    : (init: InitOf<F>, options?: InfiniteHookOptions) => UseInfiniteQueryResult<InfiniteData<DataOf<F>>, ApiError>;
-
-/** A stable key: the operation's path, then what was asked (never the base URL, the signal or headers). */
-export const operationKey = (meta: OperationMeta, init: CallInit | undefined): QueryKey => {
-  const { params, body } = init ?? {};
-  const asked = { ...(params && { params }), ...(body !== undefined && { body }) };
-  return Object.keys(asked).length > 0 ? [meta.path, asked] : [meta.path];
+/** Every React Query option but the key and the function; `select` may change the data's type. */
+export type QueryHookOptions<Data = unknown, Error = OperationError, Selected = Data> = Omit<
+  UseQueryOptions<Data, Error, Selected, QueryKey>,
+  'queryKey' | 'queryFn'
+>;
+export type SuspenseHookOptions<Data = unknown, Error = OperationError, Selected = Data> = Omit<
+  UseSuspenseQueryOptions<Data, Error, Selected, QueryKey>,
+  'queryKey' | 'queryFn'
+>;
+export type InfiniteHookOptions<Data = unknown, Error = OperationError, Selected = InfiniteData<Data>> = Omit<
+  UseInfiniteQueryOptions<Data, Error, Selected, QueryKey, unknown>,
+  'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
+> &
+  InfinitePaging;
+export type MutationHookOptions<Data, Init, Error = OperationError> = Omit<UseMutationOptions<Data, Error, Init>, 'mutationFn'> & {
+  /** Invalidate the reads the spec says this write changes, on success (default true). */
+  readonly invalidate?: boolean;
 };
 
-export const useOperationQuery = (fn: AnyOperation, init?: CallInit, options?: QueryHookOptions<unknown>) => {
-  const client = useStorefrontClient();
-  return useQuery<unknown, ApiError>({
-    queryKey: operationKey(fn.meta, init),
-    queryFn: ({ signal }) => (fn as unknown as Call)(client, { ...init, signal }),
-    ...options,
-  });
-};
+type InitArgs<F, Rest extends unknown[]> = InitOptional<InitOf<F>> extends true ? [init?: InitOf<F>, ...Rest] : [init: InitOf<F>, ...Rest];
 
-export const useOperationMutation = (fn: AnyOperation, options?: MutationHookOptions<unknown, CallInit>) => {
-  const client = useStorefrontClient();
-  return useMutation<unknown, ApiError, CallInit>({
-    mutationFn: (init) => (fn as unknown as Call)(client, init),
-    ...options,
-  });
-};
-
-const read = (value: unknown, path: readonly string[]): unknown =>
-  path.reduce<unknown>(
-    (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
-    value,
-  );
-
-/** The init with the page asked for written where the operation carries its paging. */
-export const withPage = (meta: OperationMeta, paging: PagingMeta, init: CallInit | undefined, page: Record<string, unknown>): CallInit => {
-  const [where, ...path] = paging.request;
-  const base: Record<string, unknown> = where === 'body' ? { ...(init?.body as object) } : { ...(init?.params?.query as object) };
-  if (where === 'query' && !meta.envelope) {
-    // Flat query names: `paging.limit`, `paging.offset`.
-    for (const [key, value] of Object.entries(page)) base[`${path.join('.')}.${key}`] = value;
-  } else {
-    let node = base;
-    for (const key of path.slice(0, -1)) node = node[key] = { ...(node[key] as object) };
-    const last = path[path.length - 1] ?? 'paging';
-    node[last] = { ...(node[last] as object), ...page };
-  }
-  return where === 'body' ? { ...init, body: base } : { ...init, params: { ...init?.params, query: base } };
-};
-
-export const useOperationInfinite = (fn: AnyOperation, init?: CallInit, options: InfiniteHookOptions = {}) => {
-  const client = useStorefrontClient();
-  const { meta } = fn;
-  const paging = meta.paging;
-  if (!paging) throw new TypeError(`${meta.operationId} does not page`);
-  const { pageSize = DEFAULT_PAGE_SIZE, ...rest } = options;
-  return useInfiniteQuery<unknown, ApiError, InfiniteData<unknown>, QueryKey, unknown>({
-    queryKey: [...operationKey(meta, init), { pageSize }],
-    initialPageParam: paging.style === 'offset' ? 0 : undefined,
-    queryFn: ({ pageParam, signal }) => {
-      const page =
-        paging.style === 'offset'
-          ? { limit: pageSize, offset: pageParam }
-          : { limit: pageSize, ...(pageParam !== undefined && { cursor: pageParam }) };
-      return (fn as unknown as Call)(client, { ...withPage(meta, paging, init, page), signal });
-    },
-    getNextPageParam: (last, _pages, param) => {
-      const next = paging.next ? read(last, paging.next) : undefined;
-      if (paging.style === 'cursor') return typeof next === 'string' && next ? next : undefined;
-      const items = (read(last, [paging.items]) as unknown[] | undefined) ?? [];
-      return nextOffset({ items, total: typeof next === 'number' ? next : undefined }, param as number, pageSize);
-    },
-    ...rest,
-  });
-};
+export type QueryHook<F> = <Selected = DataOf<F>>(
+  ...args: InitArgs<F, [options?: QueryHookOptions<DataOf<F>, ErrorOf<F>, Selected>]>
+) => UseQueryResult<Selected, ErrorOf<F>>;
+export type SuspenseHook<F> = <Selected = DataOf<F>>(
+  ...args: InitArgs<F, [options?: SuspenseHookOptions<DataOf<F>, ErrorOf<F>, Selected>]>
+) => UseSuspenseQueryResult<Selected, ErrorOf<F>>;
+export type InfiniteHook<F> = <Selected = InfiniteData<DataOf<F>>>(
+  ...args: InitArgs<F, [options?: InfiniteHookOptions<DataOf<F>, ErrorOf<F>, Selected>]>
+) => UseInfiniteQueryResult<Selected, ErrorOf<F>>;
+export type MutationHook<F> = (
+  options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>>,
+) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>>;
 
 // The factories generated hooks are made with: one line per operation, typed from its function.
-export const queryHook = <F extends AnyOperation>(fn: F): QueryHook<F> =>
-  ((init?: CallInit, options?: QueryHookOptions<unknown>) => useOperationQuery(fn, init, options)) as unknown as QueryHook<F>;
-export const mutationHook = <F extends AnyOperation>(fn: F): MutationHook<F> =>
-  ((options?: MutationHookOptions<unknown, CallInit>) => useOperationMutation(fn, options)) as unknown as MutationHook<F>;
-export const infiniteHook = <F extends AnyOperation>(fn: F): InfiniteHook<F> =>
-  ((init?: CallInit, options?: InfiniteHookOptions) => useOperationInfinite(fn, init, options)) as unknown as InfiniteHook<F>;
+export const queryHook = <O>(options: O): QueryHook<Of<O>> =>
+  ((init?: CallInit, hookOptions?: object) =>
+    useQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as QueryHook<Of<O>>;
+
+export const suspenseHook = <O>(options: O): SuspenseHook<Of<O>> =>
+  ((init?: CallInit, hookOptions?: object) =>
+    useSuspenseQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as SuspenseHook<Of<O>>;
+
+export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
+  ((init?: CallInit, { pageSize, ...rest }: InfinitePaging & object = {}) =>
+    useInfiniteQuery({ ...(options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }), ...rest })) as InfiniteHook<Of<O>>;
+
+/** A write; on success it invalidates `reads` (operationIds of its family) unless `invalidate: false`. */
+export const mutationHook = <F extends AnyOperation>(fn: F, reads: readonly string[]): MutationHook<F> =>
+  (({ invalidate = true, ...options }: MutationHookOptions<unknown, CallInit> = {}) => {
+    const client = useStorefrontClient();
+    const queryClient = useQueryClient();
+    return useMutation<unknown, OperationError, CallInit>({
+      mutationFn: (init) => (fn as unknown as Call)(client, init),
+      ...options,
+      onSuccess: (...args) =>
+        Promise.all([
+          ...(invalidate ? reads.map((read) => queryClient.invalidateQueries({ queryKey: [fn.meta.family, read] })) : []),
+          options.onSuccess?.(...args),
+        ]),
+    });
+  }) as unknown as MutationHook<F>;

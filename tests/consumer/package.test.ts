@@ -114,7 +114,7 @@ describe('the packed package in a scratch app', () => {
       .split('\n')
       .filter((line) => line.includes('error TS'));
     expect(errors).toHaveLength(7);
-  });
+  }, 120_000);
 
   it('bundles with esbuild and runs against the mock, path parameters encoded', async () => {
     const out = join(app, 'app.bundle.mjs');
@@ -159,10 +159,44 @@ describe('the packed package in a scratch app', () => {
     expect(bundle).not.toMatch(/from ['"]node:|require\(['"]node:/);
   }, 120_000);
 
-  it('types the React hooks where React and React Query are installed', () => {
-    npm(app, 'install', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');
-    const project = join(app, 'tsconfig.react.json');
-    writeFileSync(project, JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react'] }, files: ['hooks.tsx'] }));
+  it('types the React hooks where React and React Query are installed: keys, options, suspense, select, typed codes', () => {
+    npm(
+      app,
+      'install',
+      'react@19.3.1',
+      'react-dom@19.3.1',
+      '@types/react@19.3.0',
+      '@types/react-dom@19.3.0',
+      '@tanstack/react-query@5.108.0',
+    );
+    const reactOptions = { ...compilerOptions('bundler'), types: ['react', 'react-dom'] };
+    writeFileSync(join(app, 'tsconfig.react.json'), JSON.stringify({ compilerOptions: reactOptions, files: ['hooks.tsx'] }));
+    expect(tsc(app, join(app, 'tsconfig.react.json'))).toBe('');
+    // Without the @ts-expect-error lines it must not compile, one error for each: a wrong code among them.
+    const source = readFileSync(join(app, 'hooks.tsx'), 'utf8');
+    const expected = source.split('\n').filter((line) => line.includes('@ts-expect-error')).length;
+    writeFileSync(join(app, 'loose-hooks.tsx'), execFileSync('sed', ['/@ts-expect-error/d', join(app, 'hooks.tsx')], { encoding: 'utf8' }));
+    writeFileSync(join(app, 'tsconfig.loose-react.json'), JSON.stringify({ compilerOptions: reactOptions, files: ['loose-hooks.tsx'] }));
+    const errors = tsc(app, join(app, 'tsconfig.loose-react.json'))
+      .split('\n')
+      .filter((line) => line.includes('error TS'));
+    expect(errors.filter((line) => line.includes('CART_GONE'))).toHaveLength(2);
+    expect(errors, errors.join('\n')).toHaveLength(expected);
+  }, 240_000);
+
+  it('type-checks every ts and tsx snippet of docs/react.md and of the README React section against the package', () => {
+    const blocks = (markdown: string) => [...markdown.matchAll(/```tsx?\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    const reactSection = readme.slice(readme.indexOf('### React'), readme.indexOf('\n## ', readme.indexOf('### React')));
+    const snippets = [...blocks(readFileSync(join(root, 'docs', 'react.md'), 'utf8')), ...blocks(reactSection)];
+    expect(snippets.length).toBeGreaterThanOrEqual(8);
+    const files = snippets.map((snippet, index) => {
+      const file = `snippet-${index}.tsx`;
+      writeFileSync(join(app, file), snippet);
+      return file;
+    });
+    const project = join(app, 'tsconfig.snippets.json');
+    writeFileSync(project, JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react', 'react-dom'] }, files }));
     expect(tsc(app, project)).toBe('');
   }, 120_000);
 

@@ -59,13 +59,13 @@ describe('generated hooks in React', () => {
   it('renders data from the mock', async () => {
     const queryClient = render(<CartSize />);
     expect(await waitFor(() => container?.textContent, /\d+ items/)).toMatch(/^[2-9]\d* items$/);
-    // The query key is the path alone: no base URL.
+    // The query key is the family and the operation: no base URL.
     expect(
       queryClient
         .getQueryCache()
         .getAll()
         .map((q) => q.queryKey),
-    ).toEqual([['/v1/carts/current']]);
+    ).toEqual([['commerce', 'getCurrentCart']]);
   });
 
   it('renders an ApiError thrown by the runtime', async () => {

@@ -42,7 +42,7 @@ const settle = async (done: () => boolean) => {
 const calls = (seen: SeenRequest[], path: string) => seen.filter((request) => request.path === path);
 
 describe('generated React hooks', () => {
-  it('make a read-only POST a cached query, fired once under StrictMode, keyed by path and body', async () => {
+  it('make a read-only POST a cached query, fired once under StrictMode, keyed by family, operationId and body', async () => {
     function Products() {
       const { data } = useQueryProducts({ body: { query: { filter: '{"name":"shirt"}' } } });
       return <p>{data ? `${data.products?.length} products` : 'loading'}</p>;
@@ -58,7 +58,7 @@ describe('generated React hooks', () => {
         .getQueryCache()
         .getAll()
         .map((query) => query.queryKey),
-    ).toEqual([['/v1/products/query-platformized', { body: { query: { filter: '{"name":"shirt"}' } } }]]);
+    ).toEqual([['platform', 'queryProducts', { body: { query: { filter: '{"name":"shirt"}' } } }]]);
     act(() => view.root.unmount());
   });
 

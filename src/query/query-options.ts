@@ -1,0 +1,95 @@
+// Query keys and query options per operation, React-free: a server, a router loader or a test prefetches with
+// them (`queryClient.prefetchQuery(getCurrentCartQueryOptions(client))`) and the React hooks are built on them,
+// so a prefetched answer is the one a hook finds. Plain objects: nothing here imports React Query.
+import type { CallInit } from '../client/build-request';
+import type { StorefrontClient } from '../client/create-client';
+import type { DataOf, InitOf } from '../client/operation-function';
+import type { InitOptional } from '../client/operation-types';
+import type { Family, OperationMeta } from '../operations/operation-meta';
+import { DEFAULT_PAGE_SIZE } from '../paging/paginate';
+import { nextPageParam, pageRequest, withPage } from './page-init';
+
+interface AnyOperation {
+  readonly meta: OperationMeta;
+}
+type Call = (client: StorefrontClient, init?: CallInit) => Promise<unknown>;
+
+/** What was asked: the init's parameters and body (never the base URL, headers or signal). */
+export interface AskedKeyPart {
+  readonly params?: unknown;
+  readonly body?: unknown;
+}
+
+/**
+ * `[family, operationId]`, then what was asked when anything was: a prefix of it matches every variant of the
+ * operation (`[family, operationId]`) or of the family (`[family]`).
+ */
+export type OperationQueryKey = readonly [family: Family, operationId: string, asked?: AskedKeyPart];
+
+/** Marks a query whose answer belongs to the caller: reset when the shopper signs in or out. */
+export const IDENTITY_SCOPED = { identityScoped: true } as const;
+
+export interface OperationQueryOptions<Data> {
+  readonly queryKey: OperationQueryKey;
+  readonly queryFn: (context: { readonly signal: AbortSignal }) => Promise<Data>;
+  readonly meta?: typeof IDENTITY_SCOPED;
+}
+
+export interface OperationInfiniteQueryOptions<Data> {
+  readonly queryKey: readonly [...OperationQueryKey, { readonly pageSize: number }];
+  readonly queryFn: (context: { readonly signal: AbortSignal; readonly pageParam: unknown }) => Promise<Data>;
+  readonly initialPageParam: unknown;
+  readonly getNextPageParam: (lastPage: Data, allPages: Data[], lastPageParam: unknown) => unknown;
+  readonly meta?: typeof IDENTITY_SCOPED;
+}
+
+export interface InfinitePaging {
+  /** Items per page (default 50). */
+  readonly pageSize?: number;
+}
+
+/** Types only, never set: the operation a factory was made for, read by the React bindings. */
+interface ForOperation<F> {
+  readonly operation?: F;
+}
+export type QueryKeyFactory<F> = ((init?: InitOf<F>) => OperationQueryKey) & ForOperation<F>;
+export type QueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends true
+  ? (client: StorefrontClient, init?: InitOf<F>) => OperationQueryOptions<DataOf<F>>
+  : (client: StorefrontClient, init: InitOf<F>) => OperationQueryOptions<DataOf<F>>) &
+  ForOperation<F>;
+export type InfiniteQueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends true
+  ? (client: StorefrontClient, init?: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>>
+  : (client: StorefrontClient, init: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>>) &
+  ForOperation<F>;
+
+const keyOf = ({ family, operationId }: OperationMeta, init: CallInit | undefined): OperationQueryKey => {
+  const { params, body } = init ?? {};
+  const asked = { ...(params && { params }), ...(body !== undefined && { body }) };
+  return Object.keys(asked).length > 0 ? [family, operationId, asked] : [family, operationId];
+};
+
+// The factories generated code is made with: one line per operation. `scoped` marks identity-scoped reads.
+export const queryKey = <F extends AnyOperation>(fn: F): QueryKeyFactory<F> =>
+  ((init?: CallInit) => keyOf(fn.meta, init)) as QueryKeyFactory<F>;
+
+export const queryOptions = <F extends AnyOperation>(fn: F, scoped?: 1): QueryOptionsFactory<F> =>
+  ((client: StorefrontClient, init?: CallInit) => ({
+    queryKey: keyOf(fn.meta, init),
+    queryFn: ({ signal }: { signal: AbortSignal }) => (fn as unknown as Call)(client, { ...init, signal }),
+    ...(scoped && { meta: IDENTITY_SCOPED }),
+  })) as unknown as QueryOptionsFactory<F>;
+
+export const infiniteQueryOptions = <F extends AnyOperation>(fn: F, scoped?: 1): InfiniteQueryOptionsFactory<F> =>
+  ((client: StorefrontClient, init?: CallInit, { pageSize = DEFAULT_PAGE_SIZE }: InfinitePaging = {}) => {
+    const { meta } = fn;
+    const paging = meta.paging;
+    if (!paging) throw new TypeError(`${meta.operationId} does not page`);
+    return {
+      queryKey: [...keyOf(meta, init), { pageSize }],
+      initialPageParam: paging.style === 'offset' ? 0 : undefined,
+      queryFn: ({ pageParam, signal }: { pageParam: unknown; signal: AbortSignal }) =>
+        (fn as unknown as Call)(client, { ...withPage(meta, paging, init, pageRequest(paging, pageSize, pageParam)), signal }),
+      getNextPageParam: (last: unknown, _pages: unknown[], param: unknown) => nextPageParam(paging, last, param, pageSize),
+      ...(scoped && { meta: IDENTITY_SCOPED }),
+    };
+  }) as unknown as InfiniteQueryOptionsFactory<F>;

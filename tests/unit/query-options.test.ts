@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { getCheckoutQueryKey, getCurrentCart, getCurrentCartQueryKey, getCurrentCartQueryOptions } from '../../src/commerce';
+import { ApiError, ApplicationError, createClient, isApiError, noAuth, ValidationError } from '../../src/index';
+import { queryProductsInfiniteQueryOptions, queryProductsQueryOptions } from '../../src/platform';
+import { fakePlatform, json } from '../support/fake-platform';
+
+// The React-free half of the React layer: keys, query options and the typed error guard.
+const operation = (operationId: string) => ({ family: 'commerce' as const, method: 'GET', path: '/v1/carts/current', operationId });
+
+describe('query keys', () => {
+  it('are [family, operationId, asked?]: a prefix matches every variant of an operation', () => {
+    expect(getCurrentCartQueryKey()).toEqual(['commerce', 'getCurrentCart']);
+    expect(getCheckoutQueryKey()).toEqual(['commerce', 'getCheckout']);
+    expect(getCheckoutQueryKey({ params: { path: { id: 'c-1' } }, headers: { 'x-a': 'b' } })).toEqual([
+      'commerce',
+      'getCheckout',
+      { params: { path: { id: 'c-1' } } },
+    ]);
+  });
+});
+
+describe('query options', () => {
+  it("call the operation through the client, and mark the caller's reads", async () => {
+    const platform = fakePlatform({ 'GET /v1/carts/current': () => json(200, { cart: { id: 'c1' } }) });
+    const client = createClient({ baseUrl: 'https://api.test', auth: noAuth(), fetch: platform.fetch });
+    const options = getCurrentCartQueryOptions(client);
+    expect(options.queryKey).toEqual(['commerce', 'getCurrentCart']);
+    expect(options.meta).toEqual({ identityScoped: true });
+    expect(await options.queryFn({ signal: new AbortController().signal })).toEqual({ cart: { id: 'c1' } });
+    expect(queryProductsQueryOptions(client, { body: { query: {} } }).meta).toBeUndefined();
+  });
+
+  it('page a body-paged read: the key holds the page size, the next page stops at the total', () => {
+    const client = createClient({ baseUrl: 'https://api.test', auth: noAuth() });
+    const options = queryProductsInfiniteQueryOptions(client, { body: { query: {} } }, { pageSize: 2 });
+    expect(options.queryKey).toEqual(['platform', 'queryProducts', { body: { query: {} } }, { pageSize: 2 }]);
+    expect(options.initialPageParam).toBe(0);
+    const first = { products: [{ id: 'a' }, { id: 'b' }], metadata: { total: 4 } };
+    expect(options.getNextPageParam(first, [first], 0)).toBe(2);
+    // A full page that reaches the total is the last one.
+    const last = { products: [{ id: 'c' }, { id: 'd' }], metadata: { total: 4 } };
+    expect(options.getNextPageParam(last, [first, last], 2)).toBeUndefined();
+  });
+});
+
+describe('isApiError', () => {
+  const notFound = new ApplicationError(
+    'no cart',
+    { code: 'OWNED_CART_NOT_FOUND', description: 'no cart' },
+    { status: 404, operation: operation('getCurrentCart') },
+  );
+  it('checks the operation and the code at run time', () => {
+    expect(isApiError(notFound, getCurrentCart, 'OWNED_CART_NOT_FOUND')).toBe(true);
+    expect(isApiError(notFound, getCurrentCart, 'UNAUTHENTICATED')).toBe(false);
+    expect(isApiError(notFound, getCurrentCart)).toBe(true);
+    const elsewhere = new ApplicationError(
+      'x',
+      { code: 'OWNED_CART_NOT_FOUND', description: '' },
+      { status: 404, operation: operation('getOrder') },
+    );
+    expect(isApiError(elsewhere, getCurrentCart, 'OWNED_CART_NOT_FOUND')).toBe(false);
+    expect(isApiError(new ValidationError([], { status: 400 }), getCurrentCart, 'OWNED_CART_NOT_FOUND')).toBe(false);
+    expect(isApiError(new ApiError('x', { status: 500 }), getCurrentCart)).toBe(true);
+    expect(isApiError(new Error('x'), getCurrentCart)).toBe(false);
+  });
+});
