@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { docFiles, snippetsOf } from '../support/doc-snippets';
 
 // The package as frontend teams get it: built, packed, installed from the tarball into a scratch app, then
 // compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
@@ -170,4 +171,28 @@ describe('the packed package in a scratch app', () => {
     const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
     expect(() => run('attw', [tarball, '--profile', 'esm-only'])).not.toThrow();
   }, 120_000);
+
+  it('type-checks every TypeScript snippet of README.md and docs/ against the package, each a complete module', () => {
+    // What the snippets import besides the package (already there when the tests above ran; a no-op then).
+    npm(app, 'install', 'msw@2.15.0', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');
+    const dir = join(app, 'doc-snippets');
+    mkdirSync(dir, { recursive: true });
+    const files = docFiles().flatMap((file) =>
+      snippetsOf(file)
+        .filter((snippet) => snippet.lang === 'ts' || snippet.lang === 'tsx')
+        .map((snippet) => {
+          const name = `${file.replace(/[^A-Za-z0-9]+/g, '-')}-line-${snippet.line}.${snippet.lang}`;
+          writeFileSync(join(dir, name), snippet.code);
+          return `doc-snippets/${name}`;
+        }),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    const project = join(app, 'tsconfig.docs.json');
+    writeFileSync(
+      project,
+      JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react'], moduleDetection: 'force' }, files }),
+    );
+    // A file name and line in every error: `doc-snippets/docs-client-md-line-40.ts(12,3): error TS2322: ...`.
+    expect(tsc(app, project)).toBe('');
+  }, 180_000);
 });
