@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { Marked } from 'marked';
 
 export interface GuidePage {
-  /** docs/-relative Markdown file: `client.md`, `decisions/README.md`. */
+  /** The Markdown file, relative to docs/: `client.md`, `docs/decisions/README.md` without its `docs/`. */
   readonly source: string;
   /** The page, relative to docs-site/dist/guides/: `client` + `.html`. */
   readonly page: string;

@@ -192,7 +192,7 @@ describe('the packed package in a scratch app', () => {
       project,
       JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react'], moduleDetection: 'force' }, files }),
     );
-    // A file name and line in every error: `doc-snippets/docs-client-md-line-40.ts(12,3): error TS2322: ...`.
+    // Each error names the snippet by its Markdown file and the line of its opening fence.
     expect(tsc(app, project)).toBe('');
   }, 180_000);
 });
