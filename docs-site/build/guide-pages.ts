@@ -55,6 +55,7 @@ const renderPage = (guide: GuidePage, html: string, script: string): string => {
 <head>
 <meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
+<meta name="site-root" content="${up}" />
 <title>${escapeHtml(guide.title)} · Storefront API</title>
 <link rel="icon" href="${up}favicon.svg" />
 <style>${STYLE}</style>

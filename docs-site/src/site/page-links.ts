@@ -15,7 +15,9 @@ declare global {
 // Markdown links in the definition's descriptions that lead to another page of the site.
 const SITE_LINK = /\]\((\.\.\/explorer\/[^)]*|\.\.\/index\.html[^)]*|\.\.\/guides\/[^)]*|\.\/(?:commerce|platform)\.html[^)]*)\)/g;
 
-window.__siteMock = resolveSiteMock(location.search, `../${SITE_CONFIG_FILE}`);
+// The way up to the site's root from this page: `../` unless the page says otherwise (a guide in a sub-folder).
+const siteRoot = document.querySelector('meta[name="site-root"]')?.getAttribute('content') ?? '../';
+window.__siteMock = resolveSiteMock(location.search, `${siteRoot}${SITE_CONFIG_FILE}`);
 
 window.__siteDefinition = (definition, mockUrl) =>
   JSON.parse(
