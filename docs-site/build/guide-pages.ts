@@ -18,7 +18,7 @@ const escapeHtml = (text: string): string =>
 
 /** Every Markdown file under docs/, as the page it becomes. */
 export const listGuides = (docsDir: string): GuidePage[] =>
-  readdirSync(docsDir, { recursive: true })
+  (existsSync(docsDir) ? readdirSync(docsDir, { recursive: true }) : [])
     .map(String)
     .filter((name) => name.endsWith('.md'))
     .sort()

@@ -11,7 +11,7 @@ import { openWatchedPage, SITE_DIR, serveSite, type WatchedPage } from '../suppo
 
 // The site follows the mock it is served with: `npm start` on ports other than the defaults names its mock in
 // every link of every page, the explorer calls it, the reference lists it as the server; a static build reads
-// the mock from `?mock=` or from the site's config.json.
+// the mock from `?mock=` or from the site's settings file (docs-site/dist/config.json).
 // Guides written on other branches, linked from the guide index before they are merged here.
 const WRITTEN_ELSEWHERE = new Set(['react.html', 'cluster.html', 'qa-mock-command.html', 'decisions/hooks-generator.html']);
 
@@ -138,7 +138,8 @@ describe('the site served by npm start on other ports', () => {
       if (WRITTEN_ELSEWHERE.has(page_) && !existsSync(`${SITE_DIR}/guides/${page_}`)) continue;
       expect((await fetch(guide)).status, guide).toBe(200);
       await page.goto(guide);
-      await expect.poll(() => hrefs(page, 'nav.site a')).not.toEqual([]);
+      // The page's script rewrites its links once it has read the site's settings file.
+      await expect.poll(async () => (await hrefs(page, 'nav.site a')).map(mockOf)).toEqual(Array.from({ length: 5 }, () => mockUrl));
       for (const link of await hrefs(page, 'nav.site a, a[href*="explorer/"]')) expect(mockOf(link), `${guide}: ${link}`).toBe(mockUrl);
     }
     await finish(watched);

@@ -15,7 +15,7 @@ declare global {
 // Markdown links in the definition's descriptions that lead to another page of the site.
 const SITE_LINK = /\]\((\.\.\/explorer\/[^)]*|\.\.\/index\.html[^)]*|\.\.\/guides\/[^)]*|\.\/(?:commerce|platform)\.html[^)]*)\)/g;
 
-// The way up to the site's root from this page: `../` unless the page says otherwise (a guide in a sub-folder).
+// The way up to the site's root from this page: one folder unless the page says otherwise (a guide in a sub-folder).
 const siteRoot = document.querySelector('meta[name="site-root"]')?.getAttribute('content') ?? '../';
 window.__siteMock = resolveSiteMock(location.search, `${siteRoot}${SITE_CONFIG_FILE}`);
 
