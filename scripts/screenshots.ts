@@ -1,5 +1,5 @@
-// npm run screenshots: docs/screenshots/*.png for the README: the explorer after a call (light and dark), the
-// explorer with an invalid body, and a reference page. Builds the site first when it is stale; runs its own
+// npm run screenshots: docs/screenshots/*.png for the README and the guides: the explorer after a call (light and
+// dark), the explorer with an invalid body, a value of one answer used in the next call, and a reference page. Builds the site first when it is stale; runs its own
 // mock and static server on free ports of 127.0.0.1.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -51,6 +51,7 @@ try {
       '{\n  "lineItems": [\n    { "quantity": "many", "catalogReference": { "catalogItemId": "c8539b66-7a44-fe18-affc-afec4be8562a" } }\n  ]\n}',
     );
   await invalid.getByTestId('body-errors').filter({ hasText: 'lineItems[0].quantity' }).waitFor();
+  await invalid.locator('.cm-lintRange-error').first().waitFor();
   await sendAndWait(invalid);
   await invalid
     .locator('.editor')
@@ -58,6 +59,23 @@ try {
     .evaluate((editor) => editor.scrollIntoView({ block: 'start' }));
   await invalid.screenshot({ path: join(out, 'explorer-invalid-body.png') });
   await invalid.context().close();
+
+  // Multi-step: a checkout's id kept from its answer, then used as {{checkoutId}} in the next call.
+  const flow = await explorerPage(browser, 'light', mock.url);
+  await flow.goto(`${site.url}/explorer/#/operation/createCheckout`);
+  await flow.getByTestId('role').filter({ hasText: 'visitor' }).waitFor();
+  await sendAndWait(flow);
+  await flow.getByLabel('Field of the answer').selectOption('checkout.id');
+  await flow.getByRole('button', { name: 'Keep as {{checkoutId}}' }).click();
+  await flow.goto(`${site.url}/explorer/#/operation/getCheckout`);
+  await flow.getByTestId('operation-id').filter({ hasText: 'getCheckout' }).waitFor();
+  await flow.getByLabel(/^id/).fill('{{checkoutId}}');
+  await sendAndWait(flow);
+  // Tall enough for the parameter, the answer and the kept value at once.
+  await flow.setViewportSize({ width: VIEWPORT.width, height: 1500 });
+  await flow.evaluate(() => window.scrollTo(0, 0));
+  await flow.screenshot({ path: join(out, 'explorer-values.png') });
+  await flow.context().close();
 
   const reference = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
   await reference.goto(`${site.url}/reference/commerce.html#/current-cart/addtocurrentcart`);
@@ -68,7 +86,7 @@ try {
   await reference.waitForTimeout(500);
   await reference.screenshot({ path: join(out, 'reference-commerce.png') });
   console.log(
-    `wrote ${['explorer-light', 'explorer-dark', 'explorer-invalid-body', 'reference-commerce'].map((name) => `docs/screenshots/${name}.png`).join(', ')}`,
+    `wrote ${['explorer-light', 'explorer-dark', 'explorer-invalid-body', 'explorer-values', 'reference-commerce'].map((name) => `docs/screenshots/${name}.png`).join(', ')}`,
   );
 } finally {
   await browser.close();

@@ -4,14 +4,22 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite, SITE_DIR, type StaticSite, serveStatic, siteIsFresh } from '../docs-site/build/index';
+import {
+  buildSite,
+  DEFAULT_MOCK_URL,
+  SITE_CONFIG_FILE,
+  SITE_DIR,
+  type StaticSite,
+  serveStatic,
+  siteIsFresh,
+  withMock,
+} from '../docs-site/build/index';
 import { ConfigError, type MockConfig, readMockConfig } from '../mock/config';
 import { watchNpmParent } from '../mock/lifecycle/watch-npm-parent';
 import { type RunningMock, startMock } from '../mock/start-mock';
 import { generatedStaleness, recordGenerated } from './start/generated-freshness';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
 const FIRST_OPERATION = 'listRecommendationAlgorithms';
 
 let config: MockConfig;
@@ -54,7 +62,9 @@ let mock: RunningMock | undefined;
 let site: StaticSite | undefined;
 try {
   mock = await startMock({ ...config, ...(config.publicUrl && { publicUrl: config.publicUrl }), log });
-  site = await serveStatic(SITE_DIR, sitePort);
+  // The site names the mock it is served with: every page reads docs-site/dist/config.json, served from memory here (docs-site/src/site/site-mock.ts).
+  const mockUrl = (config.publicUrl ?? mock.url).replace(/\/+$/, '');
+  site = await serveStatic(SITE_DIR, { port: sitePort, files: { [`/${SITE_CONFIG_FILE}`]: JSON.stringify({ mockUrl }) } });
 } catch (error) {
   console.error(`could not start: ${(error as Error).message}`);
   await mock?.close();
@@ -62,13 +72,14 @@ try {
 }
 
 const siteUrl = `${site.url}/`;
-const mockParam = mock.url === DEFAULT_MOCK_URL ? '' : `?mock=${mock.url}`;
+const explorer = (hash = ''): string =>
+  mock?.url === DEFAULT_MOCK_URL ? `${siteUrl}explorer/${hash}` : withMock(`${siteUrl}explorer/${hash}`, mock?.url ?? DEFAULT_MOCK_URL);
 console.log(`mock ready on ${mock.url} (commerce + platform, ${config.mode} mode)`);
 console.log(
-  `site ready on ${siteUrl} (reference: ${siteUrl}reference/commerce.html, ${siteUrl}reference/platform.html; explorer: ${siteUrl}explorer/${mockParam})`,
+  `site ready on ${siteUrl} (reference: ${siteUrl}reference/commerce.html, ${siteUrl}reference/platform.html; explorer: ${explorer()}; guides: ${siteUrl}guides/)`,
 );
 console.log(
-  `first thing to try: open ${siteUrl}explorer/${mockParam}#/operation/${FIRST_OPERATION} and press Send (GET /v1/recommendations/algorithms, answer checked against the contract)`,
+  `first thing to try: open ${explorer(`#/operation/${FIRST_OPERATION}`)} and press Send (GET /v1/recommendations/algorithms, answer checked against the contract)`,
 );
 console.log('stop with Ctrl-C');
 

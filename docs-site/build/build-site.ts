@@ -1,10 +1,13 @@
 // npm run build:site: docs-site/dist/, a static site that works from any static host and offline: the home
-// page, the explorer (Vite) and the two Redoc reference pages. A stamp records what it was built from.
+// page, the explorer (Vite), the two Redoc reference pages and the guides of docs/. A stamp records what it was built from.
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
+import { SITE_CONFIG_FILE } from '../src/site/site-mock';
 import siteConfig from '../vite.config';
+import { buildGuidePages } from './guide-pages';
+import { pageLinksScript } from './page-script';
 import { buildReferencePages } from './reference-pages';
 import { STAMP_FILE, siteInputsHash } from './site-freshness';
 
@@ -24,10 +27,14 @@ export const buildSite = async (): Promise<void> => {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;
   }
-  buildReferencePages(root, outDir);
+  const script = await pageLinksScript();
+  buildReferencePages(root, outDir, script);
+  const guides = buildGuidePages(join(root, 'docs'), outDir, script);
+  // No mock named: the pages use the default one. npm start serves its own; a static host may replace this file.
+  writeFileSync(join(outDir, SITE_CONFIG_FILE), `${JSON.stringify({ mockUrl: null })}\n`);
   writeFileSync(join(outDir, STAMP_FILE), JSON.stringify({ inputs: siteInputsHash(root) }));
   console.log(
-    `built docs-site/dist/ (home, explorer, reference/commerce.html, reference/platform.html) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `built docs-site/dist/ (home, explorer, reference/commerce.html, reference/platform.html, ${guides.length} guides) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 };
 

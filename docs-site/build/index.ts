@@ -4,6 +4,7 @@
 import { fileURLToPath } from 'node:url';
 
 export { type StaticSite, serveStatic } from '../server/static-server';
+export { DEFAULT_MOCK_URL, SITE_CONFIG_FILE, withMock } from '../src/site/site-mock';
 export { inputsHash } from './inputs-hash';
 export { siteIsFresh } from './site-freshness';
 

@@ -8,6 +8,7 @@ import { type BundledDocument, FAMILIES, type Family, METHODS } from '../../spec
 import { asJsonObject } from '../../spec-model/json';
 import { readDocumentFile } from '../../spec-model/load';
 import { REDOCLY_ENV } from '../../spec-model/redocly-env';
+import { DEFAULT_MOCK_URL } from '../src/site/site-mock';
 
 const PATH_ITEM_METHODS: readonly string[] = METHODS.map((method) => method.toLowerCase());
 const TITLES: Record<Family, string> = { commerce: 'Storefront API: commerce reference', platform: 'Storefront API: platform reference' };
@@ -22,10 +23,30 @@ const CDN_LOGO = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
 /** The built page with nothing it would fetch from another host. */
 export const offline = (html: string): string => html.replace(CDN_LOGO, LOGO);
 
+// Redoc's last statement renders the server-side markup live. The page waits for the mock it was opened for
+// (?mock= or docs-site/dist/config.json, found by the inlined page script) and, when it is not the default one, renders the
+// definition naming that mock (servers, links to the explorer) from scratch: hydrating markup that says
+// otherwise would be a mismatch.
+const HYDRATE = "hydrate(__redoc_definition, __redoc_options, document.getElementById('redoc'));";
+const FOLLOW_MOCK = `const __site = await window.__siteMock;
+      const __redoc_root = document.getElementById('redoc');
+      if (__site.mockUrl === ${JSON.stringify(DEFAULT_MOCK_URL)}) hydrate(__redoc_definition, __redoc_options, __redoc_root);
+      else {
+        __redoc_root.replaceChildren();
+        init(window.__siteDefinition(__redoc_definition, __site.mockUrl), __redoc_options, __redoc_root);
+      }`;
+
+/** The page following the mock it is served with, with the site's icon; `script` is the inlined page script. */
+export const followMock = (html: string, script: string): string => {
+  if (!html.includes(HYDRATE)) throw new Error('Redoc page without its hydrate call: reference-pages.ts must follow Redoc');
+  // Replacer functions: the minified script may hold `$&`-like sequences a replacement string would expand.
+  return html.replace('</head>', () => `<link rel="icon" href="../favicon.svg" />${script}</head>`).replace(HYDRATE, () => FOLLOW_MOCK);
+};
+
 /** The document as the reference shows it: the same contract, with navigation added to its descriptions. */
 export const withSiteLinks = (family: Family, doc: BundledDocument): BundledDocument => {
   const other = FAMILIES.find((name) => name !== family);
-  const nav = `[Site home](../index.html) · [Explorer](../explorer/) · [${other} reference](./${other}.html)`;
+  const nav = `[Site home](../index.html) · [Explorer](../explorer/) · [${other} reference](./${other}.html) · [Guides](../guides/index.html)`;
   const info = asJsonObject(doc.info) ?? {};
   const described = { ...info, description: `${nav}\n\n${typeof info.description === 'string' ? info.description : ''}` };
   const paths = Object.fromEntries(
@@ -47,7 +68,7 @@ export const withSiteLinks = (family: Family, doc: BundledDocument): BundledDocu
   return { ...doc, info: described, paths };
 };
 
-export const buildReferencePages = (root: string, outDir: string): void => {
+export const buildReferencePages = (root: string, outDir: string, script: string): void => {
   const scratch = mkdtempSync(join(tmpdir(), 'reference-pages-'));
   mkdirSync(join(outDir, 'reference'), { recursive: true });
   try {
@@ -74,7 +95,7 @@ export const buildReferencePages = (root: string, outDir: string): void => {
         { cwd: scratch, env: REDOCLY_ENV, encoding: 'utf8' },
       );
       if (run.status !== 0) throw new Error(`redocly build-docs ${family} failed:\n${run.stdout}\n${run.stderr}`);
-      writeFileSync(output, offline(readFileSync(output, 'utf8')));
+      writeFileSync(output, followMock(offline(readFileSync(output, 'utf8')), script));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -5,13 +5,15 @@ import { inputsHash } from './inputs-hash';
 
 export const STAMP_FILE = 'build-stamp.json';
 
-/** What the site is built from: its own sources, the bundled documents, the package and the spec reader. */
+/** What the site is built from: its own sources, the guides, the bundled documents, the package and the spec reader. */
 const SITE_INPUTS = [
   'docs-site/index.html',
   'docs-site/explorer/index.html',
   'docs-site/src',
   'docs-site/build',
   'docs-site/vite.config.ts',
+  'docs-site/public',
+  'docs',
   'generated',
   'src',
   'spec-model',

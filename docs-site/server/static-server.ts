@@ -38,12 +38,30 @@ const fileFor = (root: string, pathname: string): string | undefined => {
   return stat.isDirectory() && existsSync(index) ? index : undefined;
 };
 
-export const serveStatic = async (root: string, port = 0, host = '127.0.0.1'): Promise<StaticSite> => {
+export interface ServeOptions {
+  readonly port?: number;
+  readonly host?: string;
+  /** Files served from memory by path (`/config.json`), as if they were in the folder; they win over it. */
+  readonly files?: Readonly<Record<string, string>>;
+}
+
+export const serveStatic = async (root: string, options: ServeOptions = {}): Promise<StaticSite> => {
+  const { port = 0, host = '127.0.0.1', files = {} } = options;
   const base = normalize(root).replace(/[\\/]+$/, '');
   const server = createServer((request, response) => {
     const { pathname } = new URL(request.url ?? '/', 'http://site');
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('Method not allowed');
+      return;
+    }
+    const inMemory = files[pathname];
+    if (inMemory !== undefined) {
+      response.writeHead(200, {
+        'content-type': TYPES[extname(pathname)] ?? 'application/octet-stream',
+        'content-length': Buffer.byteLength(inMemory),
+        'cache-control': 'no-cache',
+      });
+      response.end(request.method === 'HEAD' ? undefined : inMemory);
       return;
     }
     // `/explorer` -> `/explorer/`, so the page's relative asset paths resolve.

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TARBALL_BUDGET_BYTES } from '../../scripts/build/tarball-size';
 import { freePort } from '../../scripts/harness/mock-process';
+import { docFiles, snippetsOf } from '../support/doc-snippets';
 import { API_KEY } from '../support/mock-credentials';
 
 // The package as frontend teams get it: built, packed, installed from the tarball into a scratch app, then
@@ -184,22 +185,6 @@ describe('the packed package in a scratch app', () => {
     expect(errors, errors.join('\n')).toHaveLength(expected);
   }, 240_000);
 
-  it('type-checks every ts and tsx snippet of docs/react.md and of the README React section against the package', () => {
-    const blocks = (markdown: string) => [...markdown.matchAll(/```tsx?\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
-    const readme = readFileSync(join(root, 'README.md'), 'utf8');
-    const reactSection = readme.slice(readme.indexOf('### React'), readme.indexOf('\n## ', readme.indexOf('### React')));
-    const snippets = [...blocks(readFileSync(join(root, 'docs', 'react.md'), 'utf8')), ...blocks(reactSection)];
-    expect(snippets.length).toBeGreaterThanOrEqual(8);
-    const files = snippets.map((snippet, index) => {
-      const file = `snippet-${index}.tsx`;
-      writeFileSync(join(app, file), snippet);
-      return file;
-    });
-    const project = join(app, 'tsconfig.snippets.json');
-    writeFileSync(project, JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react', 'react-dom'] }, files }));
-    expect(tsc(app, project)).toBe('');
-  }, 120_000);
-
   it('passes publint and are-the-types-wrong (ESM)', () => {
     const run = (bin: string, args: string[]) =>
       execFileSync(join(root, 'node_modules', '.bin', bin), args, { cwd: root, encoding: 'utf8' });
@@ -207,6 +192,30 @@ describe('the packed package in a scratch app', () => {
     const tarball = join(scratch, readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? '');
     expect(() => run('attw', [tarball, '--profile', 'esm-only'])).not.toThrow();
   }, 120_000);
+
+  it('type-checks every TypeScript snippet of README.md and docs/ against the package, each a complete module', () => {
+    // What the snippets import besides the package (already there when the tests above ran; a no-op then).
+    npm(app, 'install', 'msw@2.15.0', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');
+    const dir = join(app, 'doc-snippets');
+    mkdirSync(dir, { recursive: true });
+    const files = docFiles().flatMap((file) =>
+      snippetsOf(file)
+        .filter((snippet) => snippet.lang === 'ts' || snippet.lang === 'tsx')
+        .map((snippet) => {
+          const name = `${file.replace(/[^A-Za-z0-9]+/g, '-')}-line-${snippet.line}.${snippet.lang}`;
+          writeFileSync(join(dir, name), snippet.code);
+          return `doc-snippets/${name}`;
+        }),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    const project = join(app, 'tsconfig.docs.json');
+    writeFileSync(
+      project,
+      JSON.stringify({ compilerOptions: { ...compilerOptions('bundler'), types: ['react'], moduleDetection: 'force' }, files }),
+    );
+    // Each error names the snippet by its Markdown file and the line of its opening fence.
+    expect(tsc(app, project)).toBe('');
+  }, 180_000);
 });
 
 // The mock as QA installs it: `npx storefront-mock` from the tarball, in a folder with nothing else (no repository,

@@ -22,6 +22,7 @@ const COPIED = [
   'mock',
   'scripts',
   'docs-site',
+  'docs',
 ];
 let scratch: string;
 

@@ -6,13 +6,14 @@ import { EMPTY_TOKENS } from '../../../src/auth/index';
 import { AuthPanel, RoleBadge, useRole } from './auth-panel';
 import { createConnection } from './connection';
 import { HistoryPanel } from './history-panel';
-import { type MockHealth, mockControls } from './mock-controls';
+import { type ControlsNotice, type MockHealth, mockControls } from './mock-controls';
 import { MockPanel } from './mock-panel';
 import { findOperation } from './operation-index';
 import { finishRedirectSignIn } from './redirect-sign-in';
-import { operationHref, useRoute } from './routing';
+import { operationHref, siteHref, useRoute } from './routing';
 import { baseUrlOf, isHttpUrl, loadSettings, type Settings, saveSettings } from './settings';
 import { Sidebar } from './sidebar';
+import { VariablesPanel } from './variables-panel';
 import { Welcome } from './welcome';
 
 const OperationPanel = lazy(() => import('./operation/operation-panel'));
@@ -26,8 +27,9 @@ export interface Replay {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-export const App = () => {
-  const [settings, setSettings] = useState(loadSettings);
+/** `siteMock`: the mock the site was opened for (`?mock=` or the site's settings file, docs-site/dist/config.json), when one is named. */
+export const App = ({ siteMock }: { readonly siteMock?: string }) => {
+  const [settings, setSettings] = useState(() => loadSettings(siteMock));
   const update = useCallback((patch: Partial<Settings>) => {
     setSettings((current) => {
       const next = { ...current, ...patch };
@@ -86,12 +88,13 @@ export const App = () => {
   }, [connection, mintVisitor]);
 
   const controls = useMemo(() => mockControls(settings.mockUrl), [settings.mockUrl]);
-  const [health, setHealth] = useState<{ value?: MockHealth; notice?: string }>();
+  const [health, setHealth] = useState<{ value?: MockHealth; notice?: ControlsNotice }>();
   useEffect(() => {
     let cancelled = false;
     setHealth(undefined);
     void controls.health().then((answer) => {
-      if (!cancelled) setHealth(answer.ok ? { value: answer.value } : { notice: answer.message });
+      if (!cancelled)
+        setHealth(answer.ok ? { value: answer.value } : { notice: { unavailable: answer.unavailable, message: answer.message } });
     });
     return () => {
       cancelled = true;
@@ -121,11 +124,12 @@ export const App = () => {
       </a>
       <header className="top">
         <h1>
-          <a href="../index.html">Storefront API</a> explorer
+          <a href={siteHref('../index.html')}>Storefront API</a> explorer
         </h1>
         <nav aria-label="Site">
-          <a href="../reference/commerce.html">Commerce reference</a>
-          <a href="../reference/platform.html">Platform reference</a>
+          <a href={siteHref('../reference/commerce.html')}>Commerce reference</a>
+          <a href={siteHref('../reference/platform.html')}>Platform reference</a>
+          <a href={siteHref('../guides/explorer.html')}>Guide</a>
         </nav>
         <RoleBadge role={role} />
         <label className="theme">
@@ -137,6 +141,11 @@ export const App = () => {
           </select>
         </label>
       </header>
+      {settings.target === 'mock' && health?.notice && !health.notice.unavailable && (
+        <p className="notice banner" role="alert" data-testid="unreachable">
+          Cannot reach the mock at <code>{settings.mockUrl}</code>: start it with <code>npm start</code>, or set the Mock URL on the right.
+        </p>
+      )}
       {notice && (
         <p className="notice banner" role="status">
           {notice}
@@ -213,6 +222,7 @@ export const App = () => {
           </section>
           <AuthPanel connection={connection} settings={settings} update={update} newVisitor={newVisitor} />
           <MockPanel settings={settings} update={update} controls={controls} health={health} callCount={callCount} />
+          <VariablesPanel />
           <HistoryPanel onReplay={onReplay} />
         </aside>
       </div>

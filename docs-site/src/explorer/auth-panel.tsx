@@ -1,7 +1,7 @@
 // Who the calls are made as: a shopper (a visitor token obtained automatically, or a member after sign-in,
 // direct or by redirect) or the merchant (API key and site id). The state comes from the package's
 // useShopperAuth, so it follows every renewal, sign-in and sign-out.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useShopperAuth } from '../../../src/react/index';
 import type { Connection } from './connection';
 import { startRedirectSignIn } from './redirect-sign-in';
@@ -46,6 +46,12 @@ export const AuthPanel = ({ connection, settings, update, newVisitor }: AuthPane
   const [code, setCode] = useState('');
   const [status, setStatus] = useState('');
 
+  // A status belongs to the mode it was said in: a shopper's sign-in says nothing about merchant calls.
+  const merchant = settings.authMode === 'merchant';
+  useEffect(() => {
+    setStatus(merchant ? 'Calls carry the API key; the shopper tokens are kept for when you switch back.' : '');
+  }, [merchant]);
+
   const run = async (action: () => Promise<string>) => {
     setStatus('Working…');
     try {
@@ -80,7 +86,6 @@ export const AuthPanel = ({ connection, settings, update, newVisitor }: AuthPane
     });
   };
 
-  const merchant = settings.authMode === 'merchant';
   return (
     <section className="panel" aria-labelledby="auth-title">
       <h2 id="auth-title">Auth</h2>

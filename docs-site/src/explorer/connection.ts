@@ -1,7 +1,8 @@
 // The explorer's clients, made with the package's own createClient and auth strategies: every call goes through
 // the runtime the package ships. The one thing added is the `fetch` the runtime is given, which watches the wire:
 // it records each exchange of a call (status, headers, body, time) and, for "copy as curl", can capture a call's
-// request without sending it. It also scopes calls to the mock to the explorer's mock session.
+// request without sending it, and send a body exactly as typed (malformed JSON included) in place of the one the
+// runtime serialized. It also scopes calls to the mock to the explorer's mock session.
 
 import { localStorageTokenStorage, type MemberSignIn, memberSignIn, type OAuthStrategy, oauthStrategy } from '../../../src/auth/index';
 import { apiKey, createClient, type StorefrontClient } from '../../../src/index';
@@ -30,7 +31,10 @@ export interface WireExchange extends WireRequest {
   readonly durationMs: number;
 }
 
-type Tap = { readonly mode: 'record'; readonly exchanges: WireExchange[] } | { readonly mode: 'capture'; readonly requests: WireRequest[] };
+type Tap = (
+  | { readonly mode: 'record'; readonly exchanges: WireExchange[] }
+  | { readonly mode: 'capture'; readonly requests: WireRequest[] }
+) & { readonly rawBody?: string };
 const taps = new Map<string, Tap>();
 let nextTap = 0;
 
@@ -43,18 +47,19 @@ const explorerFetch =
     headers.delete(CALL_HEADER);
     const session = sessionFor(url);
     if (session) headers.set(SESSION_HEADER, session);
+    const body = tap?.rawBody ?? init.body;
     const request: WireRequest = {
       url,
       method: init.method ?? 'GET',
       headers: Object.fromEntries(headers),
-      body: typeof init.body === 'string' ? init.body : undefined,
+      body: typeof body === 'string' ? body : undefined,
     };
     if (tap?.mode === 'capture') {
       tap.requests.push(request);
       return new Response(null, { status: 204 });
     }
     const started = performance.now();
-    const response = await fetch(url, { ...init, headers });
+    const response = await fetch(url, { ...init, headers, body });
     if (tap?.mode === 'record') {
       const responseText = await response.clone().text();
       tap.exchanges.push({
@@ -119,6 +124,11 @@ export interface CallOutcome {
   readonly totalMs: number;
 }
 
+/** How the explorer sends a call beyond its init: the body text as typed, when it is not JSON. */
+export interface SendOptions {
+  readonly rawBody?: string;
+}
+
 const tapped = (init: { headers?: Record<string, string> }, tap: Tap): { id: string; init: object } => {
   const id = String((nextTap += 1));
   taps.set(id, tap);
@@ -130,9 +140,10 @@ export const callOperation = async (
   connection: Connection,
   operation: CallableOperation,
   init: { headers?: Record<string, string> },
+  options: SendOptions = {},
 ): Promise<CallOutcome> => {
   const exchanges: WireExchange[] = [];
-  const { id, init: watched } = tapped(init, { mode: 'record', exchanges });
+  const { id, init: watched } = tapped(init, { mode: 'record', exchanges, rawBody: options.rawBody });
   const started = performance.now();
   try {
     const data = await operation(connection.client, watched);
@@ -152,9 +163,10 @@ export const captureRequest = async (
   connection: Connection,
   operation: CallableOperation,
   init: { headers?: Record<string, string> },
+  options: SendOptions = {},
 ): Promise<{ request?: WireRequest; error?: unknown }> => {
   const requests: WireRequest[] = [];
-  const { id, init: watched } = tapped(init, { mode: 'capture', requests });
+  const { id, init: watched } = tapped(init, { mode: 'capture', requests, rawBody: options.rawBody });
   try {
     await operation(connection.client, watched);
     return { request: requests.at(-1) };

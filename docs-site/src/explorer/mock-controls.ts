@@ -5,6 +5,12 @@ export type ControlAnswer<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly unavailable: boolean; readonly message: string };
 
+/** Why the mock's controls cannot be used: it has none (404, the static mode) or it cannot be reached at all. */
+export interface ControlsNotice {
+  readonly unavailable: boolean;
+  readonly message: string;
+}
+
 export const STATEFUL_HINT = 'scenario controls, reset and the events feed need the stateful mock (MOCK_MODE=stateful)';
 
 const control = async <T>(mockUrl: string, method: string, path: string, body?: object): Promise<ControlAnswer<T>> => {

@@ -4,14 +4,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EventList } from './event-list';
 import { useHistory } from './history';
-import type { MockControls, MockDelivery, MockEvent, MockHealth } from './mock-controls';
+import type { ControlsNotice, MockControls, MockDelivery, MockEvent, MockHealth } from './mock-controls';
 import type { Settings } from './settings';
 
 interface MockPanelProps {
   readonly settings: Settings;
   readonly update: (patch: Partial<Settings>) => void;
   readonly controls: MockControls;
-  readonly health: { readonly value?: MockHealth; readonly notice?: string } | undefined;
+  readonly health: { readonly value?: MockHealth; readonly notice?: ControlsNotice } | undefined;
   /** Changes after every call the explorer sends: the events are read again. */
   readonly callCount: number;
 }
@@ -78,7 +78,7 @@ export const MockPanel = ({ settings, update, controls, health, callCount }: Moc
               ? 'Asking the mock…'
               : health.value
                 ? `Mock: ${health.value.mode} mode, ${health.value.sessions.length} session(s).`
-                : health.notice}
+                : health.notice?.message}
           </p>
           <div className="row">
             <button type="button" onClick={() => void reset()}>

@@ -21,8 +21,10 @@ export const finishRedirectSignIn = async (connection: Connection): Promise<'sig
   if ((!code && !error) || !saved) return undefined;
   sessionStorage.removeItem(KEY);
   const oauthData = JSON.parse(saved) as OAuthData;
-  // The callback's query goes first: a reload must not replay a used code.
+  // The callback's query goes first: a reload must not replay a used code. replaceState fires no hashchange, so
+  // the router is told: the page lands on the operation the sign-in started from.
   history.replaceState(null, '', oauthData.originalUri);
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
   if (error) throw new Error(`Sign-in was refused: ${error}${errorDescription ? ` (${errorDescription})` : ''}`);
   await connection.signIn.getMemberTokens(code, state, oauthData);
   return 'signed-in';

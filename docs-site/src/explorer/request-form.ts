@@ -10,9 +10,16 @@ export interface RequestForm {
   readonly message: string | undefined;
   /** The JSON body as text; undefined when the operation takes none. */
   readonly body: string | undefined;
+  /** Headers added to the call, as typed (`{{name}}` allowed in values); older history entries have none. */
+  readonly headers?: readonly RequestHeader[];
   /** `Prefer` for the mock: a declared status and one of its named examples. */
   readonly preferCode: string;
   readonly preferExample: string;
+}
+
+export interface RequestHeader {
+  readonly name: string;
+  readonly value: string;
 }
 
 /** The `Prefer` header the mock reads: `code=404, example=notFound`. */

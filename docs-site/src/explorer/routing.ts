@@ -1,5 +1,6 @@
 // Hash routes, so the explorer works from any static host: `#/operation/<operationId>` opens one operation.
 import { useEffect, useState } from 'react';
+import { mockFromAddress, withMock } from '../site/site-mock';
 
 export type Route = { readonly name: 'home' } | { readonly name: 'operation'; readonly operationId: string };
 
@@ -20,11 +21,17 @@ export const useRoute = (): Route => {
   return route;
 };
 
+/** A link to another page of the site, carrying on the `?mock=` this page was opened with. */
+export const siteHref = (href: string): string => {
+  const mock = mockFromAddress(location.search);
+  return mock ? withMock(href, mock) : href;
+};
+
 /** An operation's page in the Redoc reference (Redoc routes by tag slug and lower-cased operationId). */
 export const referenceHref = (family: string, tag: string, operationId: string): string => {
   const slug = tag
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  return `../reference/${family}.html#/${slug}/${operationId.toLowerCase()}`;
+  return siteHref(`../reference/${family}.html#/${slug}/${operationId.toLowerCase()}`);
 };

@@ -1,6 +1,9 @@
 // The explorer's settings, kept in this browser: where calls go, the mock session, the merchant's key and the
-// theme. `?mock=<url>` in the page address names the mock (npm start adds it when the mock is not on 4010).
-export const DEFAULT_MOCK_URL = 'http://127.0.0.1:4010';
+// theme. The mock the site was opened for (`?mock=<url>`, or the site's docs-site/dist/config.json, which npm start serves) wins
+// over the one kept here.
+import { DEFAULT_MOCK_URL, httpUrl } from '../site/site-mock';
+
+export { DEFAULT_MOCK_URL };
 export const DEFAULT_API_KEY = 'mock-api-key';
 // The site id the spec's examples use.
 export const DEFAULT_SITE_ID = '3f0a5c2e-8d41-4b7a-9c16-2e5d8f7a1b90';
@@ -25,28 +28,18 @@ const KEY = 'storefront-explorer.settings';
 
 const randomSession = (): string => `explorer-${Math.random().toString(36).slice(2, 8)}`;
 
-const httpUrl = (text: string | null | undefined): string | undefined => {
-  if (!text) return undefined;
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href.replace(/\/+$/, '') : undefined;
-  } catch {
-    return undefined;
-  }
-};
-
 export const isHttpUrl = (text: string): boolean => httpUrl(text) !== undefined;
 
-export const loadSettings = (): Settings => {
+/** `siteMock`: the mock the page was opened for, when the address or the site's settings file names one. */
+export const loadSettings = (siteMock?: string): Settings => {
   let stored: Partial<Settings> = {};
   try {
     stored = JSON.parse(localStorage.getItem(KEY) ?? '{}') as Partial<Settings>;
   } catch {
     // Unreadable settings are dropped: the defaults below apply.
   }
-  const fromAddress = httpUrl(new URLSearchParams(location.search).get('mock'));
   return {
-    mockUrl: fromAddress ?? httpUrl(stored.mockUrl) ?? DEFAULT_MOCK_URL,
+    mockUrl: siteMock ?? httpUrl(stored.mockUrl) ?? DEFAULT_MOCK_URL,
     target: stored.target === 'custom' ? 'custom' : 'mock',
     customUrl: typeof stored.customUrl === 'string' ? stored.customUrl : '',
     session: typeof stored.session === 'string' && stored.session ? stored.session : randomSession(),

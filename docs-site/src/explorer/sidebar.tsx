@@ -1,5 +1,6 @@
 // Every operation of both families, grouped by family and tag, searchable by path, operationId and summary.
-// Plain links: the keyboard reaches each one with Tab and opens it with Enter.
+// Plain links: the keyboard reaches each one with Tab and opens it with Enter. A search that matches nothing says
+// so, and one press (the button, or Escape in the field) clears it.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { groupOperations, matches, OPERATIONS } from './operation-index';
 import { operationHref } from './routing';
@@ -17,18 +18,34 @@ export const Sidebar = ({ current }: { readonly current: string | undefined }) =
     <>
       <div className="search">
         <label htmlFor="operation-search">Search operations</label>
-        <input
-          id="operation-search"
-          type="search"
-          placeholder="path, operationId or summary"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          aria-describedby="operation-count"
-        />
+        <div className="row">
+          <input
+            id="operation-search"
+            type="search"
+            placeholder="path, operationId or summary"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={(event) => event.key === 'Escape' && setSearch('')}
+            aria-describedby="operation-count"
+          />
+          {search !== '' && (
+            <button type="button" onClick={() => setSearch('')}>
+              Clear
+            </button>
+          )}
+        </div>
         <p id="operation-count" className="muted" aria-live="polite">
-          {count} of {OPERATIONS.length} operations
+          {search === '' ? `${OPERATIONS.length} operations` : `${count} of ${OPERATIONS.length} operations match “${search}”`}
         </p>
       </div>
+      {count === 0 && (
+        <p className="notice" data-testid="no-matches">
+          No operation matches “{deferred}”.{' '}
+          <button type="button" onClick={() => setSearch('')}>
+            Clear the search
+          </button>
+        </p>
+      )}
       {groups.map((group) => (
         <section key={group.key} className="group" aria-labelledby={`group-${group.key}`}>
           <h2 id={`group-${group.key}`}>

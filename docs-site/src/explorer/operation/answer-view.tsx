@@ -1,17 +1,20 @@
-// One answer: status, time, request id, the headers the browser may read, the body, the runtime's error with its
-// field violations, and the contract verdict.
+// One answer: status, time, request id, the headers the browser may read, the body (wrapped, copyable, its values
+// kept for the next call), the runtime's error with its field violations, and the contract verdict. An answer to a
+// request that has been edited since is marked stale.
+import { useState } from 'react';
 import { ApiError, ApplicationError, SystemError, ValidationError } from '../../../../src/index';
 import { REQUEST_ID_HEADER } from '../../../../src/protocol';
 import type { CallOutcome } from '../connection';
 import type { ContractVerdict } from './contract-verdict';
 import { ViolationList } from './json-editor';
+import { KeepValue } from './keep-value';
 import { ProxyVerdict } from './proxy-verdict';
 
-const prettyBody = (text: string): string => {
+const parsed = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   try {
-    return JSON.stringify(JSON.parse(text), null, 2);
+    return { ok: true, value: JSON.parse(text) as unknown };
   } catch {
-    return text;
+    return { ok: false };
   }
 };
 
@@ -42,12 +45,35 @@ const ErrorView = ({ error }: { readonly error: unknown }) => {
   );
 };
 
-export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome; readonly verdict: ContractVerdict | undefined }) => {
+interface AnswerViewProps {
+  readonly outcome: CallOutcome;
+  readonly verdict: ContractVerdict | undefined;
+  /** The request was edited after this answer came. */
+  readonly stale: boolean;
+}
+
+export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
   const { exchange } = outcome;
   const requestId = exchange?.responseHeaders.find(([name]) => name === REQUEST_ID_HEADER)?.[1];
+  const body = exchange?.responseText ? parsed(exchange.responseText) : undefined;
+  const shown = exchange?.responseText ? (body?.ok ? JSON.stringify(body.value, null, 2) : exchange.responseText) : '(empty)';
+  const [copied, setCopied] = useState('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shown);
+      setCopied('Answer copied to the clipboard.');
+    } catch {
+      setCopied('The clipboard refused: select the body and copy it.');
+    }
+  };
   return (
-    <section className="answer" aria-labelledby="answer-title" data-testid="answer">
+    <section className={stale ? 'answer stale' : 'answer'} aria-labelledby="answer-title" data-testid="answer" data-stale={stale}>
       <h3 id="answer-title">Answer</h3>
+      {stale && (
+        <p className="notice" data-testid="stale">
+          Stale: the request was edited after this answer. Send it again for an answer to what is on screen.
+        </p>
+      )}
       {exchange ? (
         <p className="status-line">
           <span className={exchange.status < 400 ? 'status ok' : 'status bad'} data-testid="status">
@@ -103,11 +129,20 @@ export const AnswerView = ({ outcome, verdict }: { readonly outcome: CallOutcome
               ))}
             </dl>
           </details>
-          <h4>Body</h4>
+          <div className="row editor-head">
+            <h4>Body</h4>
+            <button type="button" onClick={() => void copy()}>
+              Copy answer
+            </button>
+            <span className="status" role="status" data-testid="copy-status">
+              {copied}
+            </span>
+          </div>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus for keyboard users (axe: scrollable-region-focusable). */}
           <pre className="body" data-testid="response-body" tabIndex={0}>
-            {exchange.responseText ? prettyBody(exchange.responseText) : '(empty)'}
+            {shown}
           </pre>
+          {body?.ok && <KeepValue key={exchange.responseText} body={body.value} />}
         </>
       )}
     </section>

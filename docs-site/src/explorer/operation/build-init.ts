@@ -5,6 +5,7 @@ import { exampleRequest } from '../../../../spec-model/examples';
 import type { Json, JsonObject } from '../../../../spec-model/json';
 import { decodeEnvelope, ENVELOPE_PARAMETER } from '../../../../src/protocol';
 import { preferHeader, type RequestForm } from '../request-form';
+import { substitute, type Variables } from '../variables';
 
 export interface CallInit {
   readonly params?: { readonly path?: Record<string, string>; readonly query?: Record<string, unknown> };
@@ -48,6 +49,7 @@ export const formFromExample = (operation: Operation, name: string | undefined):
     query,
     message: isEnvelope(operation) ? (message ?? '') : undefined,
     body: takesBody(operation) ? (pretty(example.body) ?? '') : undefined,
+    headers: [],
     preferCode: '',
     preferExample: '',
   };
@@ -76,12 +78,37 @@ export const jsonProblem = (text: string): string | undefined => {
 
 export interface BuiltInit {
   readonly init: CallInit | undefined;
-  /** Why the form cannot become a call (unreadable JSON), by part. */
+  /** The body text to send as it is, when it is not JSON (the init then holds a placeholder body). */
+  readonly rawBody: string | undefined;
+  /** Why the form cannot become a call (unreadable JSON, unknown variables, bad header names), by part. */
   readonly problems: readonly string[];
 }
 
-export const buildInit = (operation: Operation, form: RequestForm): BuiltInit => {
+// RFC 9110 token characters: what a header name may hold.
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The form as it will be sent: every `{{name}}` replaced by its kept value (unknown names are problems). */
+const withVariables = (form: RequestForm, values: Variables, problems: string[]): RequestForm => {
+  const text = (part: string, value: string, json = false) => {
+    const { text: replaced, unknown } = substitute(value, values, json);
+    for (const name of unknown) problems.push(`${part}: no variable {{${name}}} (keep one from an answer first)`);
+    return replaced;
+  };
+  const record = (part: string, entries: Readonly<Record<string, string>>) =>
+    Object.fromEntries(Object.entries(entries).map(([name, value]) => [name, text(`${part} parameter ${name}`, value)]));
+  return {
+    ...form,
+    path: record('path', form.path),
+    query: record('query', form.query),
+    message: form.message === undefined ? undefined : text('query message', form.message, true),
+    body: form.body === undefined ? undefined : text('body', form.body, true),
+    headers: (form.headers ?? []).map(({ name, value }) => ({ name, value: text(`header ${name}`, value) })),
+  };
+};
+
+export const buildInit = (operation: Operation, asTyped: RequestForm, values: Variables = {}): BuiltInit => {
   const problems: string[] = [];
+  const form = withVariables(asTyped, values, problems);
   const query: Record<string, unknown> = {};
   const byName = new Map<string, Parameter>(operation.parameters.map((p) => [`${p.in}:${p.name}`, p]));
   for (const [name, text] of Object.entries(form.query)) {
@@ -99,12 +126,22 @@ export const buildInit = (operation: Operation, form: RequestForm): BuiltInit =>
   }
   const path = Object.fromEntries(Object.entries(form.path).filter(([, value]) => value !== ''));
   let body: unknown;
+  let rawBody: string | undefined;
   if (form.body !== undefined && form.body.trim() !== '') {
-    const problem = jsonProblem(form.body);
-    if (problem) problems.push(`body: ${problem}`);
-    else body = JSON.parse(form.body);
+    // Text that is not JSON goes as typed: how the API answers a malformed body is worth trying too.
+    if (jsonProblem(form.body)) {
+      rawBody = form.body;
+      body = {};
+    } else body = JSON.parse(form.body);
+  }
+  const headers: Record<string, string> = {};
+  for (const { name, value } of form.headers ?? []) {
+    if (name.trim() === '' && value.trim() === '') continue;
+    if (!HEADER_NAME.test(name.trim())) problems.push(`header "${name}": not a valid header name (letters, digits and !#$%&'*+.^_\`|~-)`);
+    else headers[name.trim()] = value;
   }
   const prefer = preferHeader(form);
+  if (prefer) headers.Prefer = prefer;
   const params = {
     ...(Object.keys(path).length > 0 && { path }),
     ...(Object.keys(query).length > 0 && { query }),
@@ -112,7 +149,7 @@ export const buildInit = (operation: Operation, form: RequestForm): BuiltInit =>
   const init: CallInit = {
     ...(Object.keys(params).length > 0 && { params }),
     ...(body !== undefined && { body }),
-    ...(prefer && { headers: { Prefer: prefer } }),
+    ...(Object.keys(headers).length > 0 && { headers }),
   };
-  return { init: problems.length > 0 ? undefined : init, problems };
+  return { init: problems.length > 0 ? undefined : init, rawBody: problems.length > 0 ? undefined : rawBody, problems };
 };

@@ -1,7 +1,7 @@
-// One operation: its request (parameters and body from the spec's named examples), the mock scenario, send,
-// copy as curl or code, and the answer with its contract verdict. Loaded with the operation's documents and
-// functions when the first operation is opened.
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+// One operation: its request (parameters and body from the spec's named examples, headers, `{{name}}` values kept
+// from earlier answers), the mock scenario, send, copy as curl or code, and the answer with its contract verdict.
+// Loaded with the operation's documents, functions and the code editor when the first operation is opened.
+import { use, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { requestExampleNames } from '../../../../spec-model/examples';
 import type { JsonObject } from '../../../../spec-model/json';
 import { ENVELOPE_PARAMETER, REQUEST_ID_HEADER } from '../../../../src/protocol';
@@ -9,14 +9,16 @@ import type { Replay } from '../app';
 import type { Role } from '../auth-panel';
 import { type CallOutcome, type Connection, callOperation, captureRequest } from '../connection';
 import { addToHistory, historyEntry } from '../history';
-import type { MockControls } from '../mock-controls';
+import type { ControlsNotice, MockControls } from '../mock-controls';
 import type { OperationIndexEntry } from '../operation-index';
 import type { RequestForm } from '../request-form';
 import { referenceHref } from '../routing';
+import { variables } from '../variables';
 import { AnswerView } from './answer-view';
 import { buildInit, formFromExample, isEnvelope } from './build-init';
 import { type ContractVerdict, contractVerdict } from './contract-verdict';
 import { asCode, asCurl } from './copy-as';
+import { HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
 import { loadFieldChecks, loadOperation, prepareAnswerChecks } from './load-operation';
 import { ScenarioBar } from './scenario-bar';
@@ -27,12 +29,16 @@ interface OperationPanelProps {
   readonly role: Role;
   readonly controls: MockControls | undefined;
   readonly session: string;
-  readonly controlsNotice: string | undefined;
+  readonly controlsNotice: ControlsNotice | undefined;
   readonly replay: Replay | undefined;
   readonly onSent: () => void;
 }
 
 let handledReplay = 0;
+
+/** What a call would send: an answer to anything else is stale. */
+const requestKey = (init: unknown, rawBody: string | undefined, connection: Connection, role: Role): string =>
+  JSON.stringify([init, rawBody, connection.baseUrl, connection.authMode, role]);
 
 const copyText = async (text: string): Promise<boolean> => {
   try {
@@ -52,9 +58,11 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   const [form, setFormState] = useState<RequestForm>(() => formFromExample(operation, exampleNames[0]));
   const setForm = useCallback((patch: Partial<RequestForm>) => setFormState((current) => ({ ...current, ...patch })), []);
   const [sending, setSending] = useState(false);
-  const [answer, setAnswer] = useState<{ outcome: CallOutcome; verdict: ContractVerdict | undefined }>();
+  const [answer, setAnswer] = useState<{ outcome: CallOutcome; verdict: ContractVerdict | undefined; sent: string }>();
   const [copied, setCopied] = useState<{ kind: 'curl' | 'code'; text: string; note: string }>();
-  const built = useMemo(() => buildInit(operation, form), [operation, form]);
+  const values = useSyncExternalStore(variables.subscribe, variables.get);
+  const built = useMemo(() => buildInit(operation, form, values), [operation, form, values]);
+  const stale = answer !== undefined && answer.sent !== requestKey(built.init, built.rawBody, connection, role);
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => heading.current?.focus(), []);
@@ -66,12 +74,12 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
 
   const send = useCallback(
     async (sent: RequestForm) => {
-      const { init } = buildInit(operation, sent);
+      const { init, rawBody } = buildInit(operation, sent, variables.get());
       if (!init) return;
       setSending(true);
-      const outcome = await callOperation(connection, call, init);
+      const outcome = await callOperation(connection, call, init, { rawBody });
       const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, (await checks).response) : undefined;
-      setAnswer({ outcome, verdict });
+      setAnswer({ outcome, verdict, sent: requestKey(init, rawBody, connection, role) });
       setSending(false);
       addToHistory({
         id: `${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
@@ -102,7 +110,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
 
   const copyCurl = async () => {
     if (!built.init) return;
-    const { request, error } = await captureRequest(connection, call, built.init);
+    const { request, error } = await captureRequest(connection, call, built.init, { rawBody: built.rawBody });
     if (!request) {
       setCopied({
         kind: 'curl',
@@ -166,6 +174,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
                   ...formFromExample(operation, event.target.value),
                   preferCode: form.preferCode,
                   preferExample: form.preferExample,
+                  headers: form.headers,
                 })
               }
             >
@@ -217,6 +226,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
             schema={messageSchema}
             check={check}
             root="query"
+            malformed="not sent"
           />
         )}
         {form.body !== undefined && (
@@ -228,8 +238,10 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
             schema={bodySchema}
             check={check}
             root="body"
+            malformed="sent as typed"
           />
         )}
+        <HeadersEditor headers={form.headers ?? []} onChange={(headers) => setForm({ headers })} />
         <ScenarioBar
           operation={operation}
           form={form}
@@ -268,7 +280,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
           )}
         </section>
       )}
-      {answer && <AnswerView outcome={answer.outcome} verdict={answer.verdict} />}
+      {answer && <AnswerView outcome={answer.outcome} verdict={answer.verdict} stale={stale} />}
     </article>
   );
 };

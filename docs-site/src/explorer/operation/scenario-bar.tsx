@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { declaredCodes } from '../../../../spec-model/declared-codes';
 import type { Operation } from '../../../../spec-model/document';
 import { declaredResponse, declaredStatuses } from '../../../../spec-model/responses';
-import type { MockControls } from '../mock-controls';
+import type { ControlsNotice, MockControls } from '../mock-controls';
 import type { RequestForm } from '../request-form';
 
 interface ScenarioBarProps {
@@ -14,8 +14,8 @@ interface ScenarioBarProps {
   readonly setForm: (patch: Partial<RequestForm>) => void;
   readonly controls: MockControls | undefined;
   readonly session: string;
-  /** Why the mock's controls are not there (its health check answered 404), if so. */
-  readonly controlsNotice: string | undefined;
+  /** Why the mock's controls cannot be used (its health check answered 404, or nothing answered), if so. */
+  readonly controlsNotice: ControlsNotice | undefined;
 }
 
 export const ScenarioBar = ({ operation, form, setForm, controls, session, controlsNotice }: ScenarioBarProps) => {
@@ -130,10 +130,15 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
           </>
         )}
       </div>
-      {controls && controlsNotice && (
-        <p className="notice" title={controlsNotice}>
+      {controls && controlsNotice?.unavailable && (
+        <p className="notice" title={controlsNotice.message}>
           Latency and forced failures need the stateful mock (<code>MOCK_MODE=stateful</code>): this mock has no <code>/__mock/</code>{' '}
           controls.
+        </p>
+      )}
+      {controls && controlsNotice && !controlsNotice.unavailable && (
+        <p className="notice" data-testid="controls-unreachable">
+          {controlsNotice.message}
         </p>
       )}
       <p id="scenario-status" className="status" role="status" data-testid="scenario-status">
