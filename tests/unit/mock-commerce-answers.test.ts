@@ -397,3 +397,30 @@ describe('commerce requests: the spec says what the mock enforces', () => {
     expect(updated.body.order.imported).toBe(before.imported);
   });
 });
+
+describe('commerce field masks', () => {
+  it('a mask path naming a prototype key is a 400 on the mask field; a __proto__ key in the patch stays out of the answer', async () => {
+    const call = session();
+    const token = await visitor(call);
+    await call('POST', '/v1/carts/current/add-to-cart', token, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
+    const masked = await call('PATCH', '/v1/carts/current', token, { cartInfo: { buyerNote: 'x' }, cartFieldmask: 'buyerNote,__proto__' });
+    expect(masked.status).toBe(400);
+    expect(violationsOf(masked)).toEqual(['cartFieldmask FORMAT']);
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    const checkout = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, {
+      checkout: { buyerNote: 'x' },
+      fieldMask: 'constructor.prototype.polluted',
+    });
+    expect(violationsOf(checkout)).toEqual(['fieldMask FORMAT']);
+    const order = await call('PATCH', `/v1/orders/${FIXTURE_ORDER}`, API_KEY, { order: { buyerNote: 'x' }, fieldMask: '__proto__.x' });
+    expect(violationsOf(order)).toEqual(['fieldMask FORMAT']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The same note through a mask that names fields is taken.
+    const kept = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, {
+      checkout: { buyerNote: 'kept' },
+      fieldMask: 'buyerNote',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.checkout.buyerNote).toBe('kept');
+  });
+});

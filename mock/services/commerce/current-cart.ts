@@ -257,7 +257,7 @@ export const currentCartOperations = defineService('commerce', {
       let cart = existing ?? emptyCart(context, settings);
       if (request.cartInfo) {
         const { id: _id, lineItems: _lines, ...info } = request.cartInfo;
-        cart = applyPatch(cart, info, request.cartFieldmask);
+        cart = applyPatch(cart, info, request.cartFieldmask, 'cartFieldmask');
       }
       if (request.couponCode) cart = checkCoupon(cart, settings, request.couponCode);
       if (request.merchantDiscounts) {
