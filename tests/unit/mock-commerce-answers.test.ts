@@ -3,7 +3,7 @@ import { createStatefulEngine } from '../../mock/engine/engine';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { ORDER_READ_ONLY_FIELDS } from '../../mock/services/commerce/orders';
-import { COMMERCE_REFUSALS, type RefusalEntry, refusal } from '../../mock/services/commerce/refusals';
+import { COMMERCE_REFUSALS, type RefusalEntry } from '../../mock/services/commerce/refusals';
 import { SERVICES } from '../../mock/services/index';
 import { declaredCodes } from '../../spec-model/declared-codes';
 import { listOperations } from '../../spec-model/document';
@@ -42,14 +42,6 @@ describe('commerce error responses', () => {
     for (const status of statuses.filter((s) => s >= 400)) expect(declaredCodes(operation, status), `${status}`).toEqual(expect.any(Array));
     expect(statuses).toEqual(expect.arrayContaining([401, 500, 503]));
     if (operation?.requestBody) expect(statuses).toContain(415);
-  });
-
-  it('refuses, as the mock failing, a refusal its catalog does not list for the operation', () => {
-    expect(() => refusal({ operationId: 'getOrder' }, 'ownedCartNotFound', 'x')).toThrow(/getOrder answered 404 OWNED_CART_NOT_FOUND/);
-    expect(refusal({ operationId: 'getCurrentCart' }, 'ownedCartNotFound', 'none')).toMatchObject({
-      status: 404,
-      code: 'OWNED_CART_NOT_FOUND',
-    });
   });
 
   it('lists the order fields the spec marks read-only', () => {

@@ -23,7 +23,7 @@ import {
   shippingInfo,
   taxSummary,
 } from './purchase-shapes';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Checkout = CommerceSchema<'Checkout'>;
 type Address = CommerceSchema<'Address'>;
@@ -117,7 +117,10 @@ const save = async (context: CallContext, checkout: Checkout, extras: CheckoutEx
 };
 
 /** A checkout the caller may see: its own, or any for the merchant. */
-const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> => {
+const checkoutOf = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer'>>(
+  context: CommerceCall<K>,
+  id: string,
+): Promise<Checkout> => {
   const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
   if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
   if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo))
@@ -126,7 +129,10 @@ const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> =
 };
 
 /** A checkout the caller may change: not completed. */
-const openCheckout = async (context: CallContext, id: string): Promise<Checkout> => {
+const openCheckout = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer' | 'checkoutIsComplete'>>(
+  context: CommerceCall<K>,
+  id: string,
+): Promise<Checkout> => {
   const checkout = await checkoutOf(context, id);
   if (checkout.completed) throw refusal(context, 'checkoutIsComplete', `Checkout ${id} is completed: it cannot be changed`);
   return checkout;

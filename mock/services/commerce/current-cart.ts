@@ -16,7 +16,7 @@ import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Cart = CommerceSchema<'Cart'>;
 
@@ -37,7 +37,7 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
   return index ? context.store.get<Cart>(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
-const cartOr404 = async (context: CallContext): Promise<Cart> => {
+const cartOr404 = async <K extends Refusing<'ownedCartNotFound'>>(context: CommerceCall<K>): Promise<Cart> => {
   const cart = await currentCart(context);
   if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;

@@ -14,7 +14,7 @@ import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -41,7 +41,7 @@ const nextNumber = async (context: CallContext): Promise<string> => {
   return String(value);
 };
 
-export const orderOr404 = async (context: CallContext, id: string): Promise<Order> => {
+export const orderOr404 = async <K extends Refusing<'orderNotFound'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
   const order = await context.store.get<Order>(COLLECTIONS.orders, id);
   if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
