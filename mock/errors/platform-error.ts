@@ -30,19 +30,18 @@ export interface ApplicationFailure {
   readonly headers?: Record<string, string>;
 }
 
-/** Any other failure: `details.applicationError { code, description }`, the message being the code. */
-export const applicationFailure = (failure: ApplicationFailure, requestId: string): MockResponse => {
+/** The platform's body of an application error: `details.applicationError { code, description, data }`, the message being the code. */
+export const applicationErrorBody = (failure: Omit<ApplicationFailure, 'headers'>): ErrorResponse => {
   const code = failure.code ?? constantCase(statusText(failure.status));
-  return json(
-    failure.status,
-    {
-      message: code,
-      details: { applicationError: { code, description: failure.description, ...(failure.data && { data: failure.data }) } },
-    },
-    requestId,
-    failure.headers,
-  );
+  return {
+    message: code,
+    details: { applicationError: { code, description: failure.description, ...(failure.data && { data: failure.data }) } },
+  };
 };
+
+/** Any other failure, in that body. */
+export const applicationFailure = (failure: ApplicationFailure, requestId: string): MockResponse =>
+  json(failure.status, applicationErrorBody(failure), requestId, failure.headers);
 
 /** A failure inside the mock: 500 naming the operation, so a report can point at it. */
 export const internalFailure = (operationId: string | undefined, error: unknown, requestId: string): MockResponse =>
