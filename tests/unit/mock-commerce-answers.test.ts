@@ -296,6 +296,62 @@ describe('commerce refusals, as the platform names them', () => {
   });
 });
 
+describe('commerce coupons and gift cards', () => {
+  it('an unknown coupon code is 428 ERROR_COUPON_DOES_NOT_EXIST on the cart, a new checkout and a checkout update', async () => {
+    const call = session();
+    const token = await visitor(call);
+    await call('POST', '/v1/carts/current/add-to-cart', token, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
+    const onCart = await call('PATCH', '/v1/carts/current', token, { couponCode: 'SPRING99' });
+    expect(codeOf(onCart)).toEqual({ status: 428, code: 'ERROR_COUPON_DOES_NOT_EXIST' });
+    expect(onCart.body.details.applicationError.data).toEqual({ couponCode: 'SPRING99' });
+    // The cart is as it was: no coupon taken.
+    expect((await call('GET', '/v1/carts/current', token)).body.cart.appliedDiscounts ?? []).toEqual([]);
+    expect(codeOf(await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, couponCode: 'SPRING99' }))).toEqual({
+      status: 428,
+      code: 'ERROR_COUPON_DOES_NOT_EXIST',
+    });
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    expect(codeOf(await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, { checkout: {}, couponCode: 'spring99' }))).toEqual({
+      status: 428,
+      code: 'ERROR_COUPON_DOES_NOT_EXIST',
+    });
+    // A code the site has, in any case, is taken.
+    const taken = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, { checkout: {}, couponCode: 'spring10' });
+    expect(taken.status).toBe(200);
+    expect(taken.body.checkout.appliedDiscounts[0].coupon.code).toBe('SPRING10');
+  });
+
+  it('an unknown gift card code is 428 GIFT_CARD_NOT_FOUND on a new checkout and a checkout update', async () => {
+    const call = session();
+    expect(codeOf(await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, giftCardCode: 'GIFT-0000' }))).toEqual({
+      status: 428,
+      code: 'GIFT_CARD_NOT_FOUND',
+    });
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    const id = body.checkout.id as string;
+    expect(codeOf(await call('PATCH', `/v1/checkouts/${id}`, API_KEY, { checkout: {}, giftCardCode: 'GIFT-0000' }))).toEqual({
+      status: 428,
+      code: 'GIFT_CARD_NOT_FOUND',
+    });
+    const taken = await call('PATCH', `/v1/checkouts/${id}`, API_KEY, { checkout: {}, giftCardCode: 'GIFT-2026-0001' });
+    expect(taken.status).toBe(200);
+    expect(taken.body.checkout.giftCard.obfuscatedCode).toBe('****0001');
+  });
+
+  it('a known coupon the purchase does not qualify for is kept without a discount, its calculation error saying why', async () => {
+    const call = session();
+    // The one line (14.50) is under the coupon's minimum subtotal.
+    const coupon = fixtures.default?.settings.coupons.find((candidate) => candidate.minimumSubtotal === '25.00');
+    expect(coupon, 'a fixture coupon with a minimum subtotal of 25.00').toBeDefined();
+    const checkout = await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, couponCode: coupon?.code });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.checkout.priceSummary.discount.amount).toBe('0.00');
+    expect(checkout.body.checkout.calculationErrors.couponCalculationError.applicationError.description).toMatch(
+      /needs a subtotal of at least/,
+    );
+  });
+});
+
 describe('commerce requests: the spec says what the mock enforces', () => {
   it('add-to-cart and add-to-checkout need line items or custom line items (either), named by the schema', async () => {
     const call = session();

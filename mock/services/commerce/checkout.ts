@@ -12,6 +12,7 @@ import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
+import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
 import { placeOrder } from './orders';
 import {
   appliedDiscounts,
@@ -188,9 +189,6 @@ export const createCheckoutFromLines = async (context: CallContext, settings: Si
     ...(given.giftCardCode && { giftCardCode: given.giftCardCode }),
     ...(given.overrideCheckoutUrl && { overrideCheckoutUrl: given.overrideCheckoutUrl }),
   };
-  const totals = totalsOf(checkout, extras, settings);
-  if (totals.couponError) throw invalidField('couponCode', totals.couponError);
-  if (totals.giftCardError) throw invalidField('giftCardCode', totals.giftCardError);
   return save(context, checkout, extras, true);
 };
 
@@ -230,6 +228,8 @@ export const checkoutOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const settings = await readSettings(context.store);
+      requireKnownCoupon(context, settings, request.couponCode);
+      requireKnownGiftCard(context, settings, request.giftCardCode);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       const checkout = await createCheckoutFromLines(context, settings, {
         lines,
@@ -277,6 +277,8 @@ export const checkoutOperations = defineService('commerce', {
     handle: change(async (context, checkout, extras) => {
       const request = context.body;
       const settings = await readSettings(context.store);
+      requireKnownCoupon(context, settings, request.couponCode);
+      requireKnownGiftCard(context, settings, request.giftCardCode);
       const { id: _id, lineItems: _lines, completed: _completed, ...fields } = request.checkout;
       let next = applyPatch(checkout, fields, request.fieldMask);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
@@ -287,9 +289,6 @@ export const checkoutOperations = defineService('commerce', {
         ...(request.giftCardCode && { giftCardCode: request.giftCardCode }),
         ...(request.overrideCheckoutUrl && { overrideCheckoutUrl: request.overrideCheckoutUrl }),
       };
-      const totals = totalsOf(next, nextExtras, settings);
-      if (request.couponCode && totals.couponError) throw invalidField('couponCode', totals.couponError);
-      if (request.giftCardCode && totals.giftCardError) throw invalidField('giftCardCode', totals.giftCardError);
       return [next, nextExtras];
     }),
   },

@@ -15,6 +15,7 @@ import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
+import { requireKnownCoupon } from './discount-codes';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
@@ -156,15 +157,10 @@ const addRequested = async (
   return merged;
 };
 
-const checkCoupon = (cart: Cart, settings: SiteSettings, couponCode: string): Cart => {
-  const withCoupon: Cart = {
-    ...cart,
-    appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }],
-  };
-  const totals = cartTotals(withCoupon, settings);
-  if (totals.couponError) throw invalidField('couponCode', totals.couponError);
-  return withCoupon;
-};
+const withCoupon = (cart: Cart, couponCode: string): Cart => ({
+  ...cart,
+  appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }],
+});
 
 const lineIdsOf = (cart: Cart, ids: readonly string[], field: string): void => {
   ids.forEach((id, index) => {
@@ -259,7 +255,8 @@ export const currentCartOperations = defineService('commerce', {
         const { id: _id, lineItems: _lines, ...info } = request.cartInfo;
         cart = applyPatch(cart, info, request.cartFieldmask, 'cartFieldmask');
       }
-      if (request.couponCode) cart = checkCoupon(cart, settings, request.couponCode);
+      requireKnownCoupon(context, settings, request.couponCode);
+      if (request.couponCode) cart = withCoupon(cart, request.couponCode);
       if (request.merchantDiscounts) {
         cart = {
           ...cart,

@@ -86,6 +86,8 @@ export const COMMERCE_REFUSALS = {
   checkoutNotFound: catalogEntry(404, 'NOT_FOUND', CHECKOUT_READS),
   checkoutOfAnotherBuyer: catalogEntry(403, 'PERMISSION_DENIED', CHECKOUT_READS),
   checkoutIsComplete: catalogEntry(428, 'CHECKOUT_IS_COMPLETE', CHECKOUT_CHANGES),
+  couponDoesNotExist: catalogEntry(428, 'ERROR_COUPON_DOES_NOT_EXIST', ['createCheckout', 'updateCheckout', 'updateCurrentCart']),
+  giftCardNotFound: catalogEntry(428, 'GIFT_CARD_NOT_FOUND', ['createCheckout', 'updateCheckout']),
   checkoutAlreadyPaid: catalogEntry(428, 'CHECKOUT_ALREADY_PAID', ['createOrderFromCheckout']),
   emptyCheckout: catalogEntry(428, 'EMPTY_CHECKOUT', ['createOrderFromCheckout']),
   orderNotFound: catalogEntry(404, 'ORDER_NOT_FOUND', ORDER_READS),
