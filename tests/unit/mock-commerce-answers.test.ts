@@ -91,6 +91,14 @@ const ONE_LINE = { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReferen
 const FIXTURE_ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
+/** The id of an order made from a new one-line checkout, with `createOrder` as its create-order request. */
+const newOrder = async (call: Call, createOrder: Record<string, unknown> = {}): Promise<string> => {
+  const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+  const created = await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, createOrder);
+  expect(created.status).toBe(200);
+  return created.body.orderId as string;
+};
+
 const codeOf = (answer: { status: number; body: Record<string, any> }) => ({
   status: answer.status,
   code: answer.body?.details?.applicationError?.code,
@@ -233,8 +241,7 @@ describe('commerce refusals, as the platform names them', () => {
 
   it('cancelling a cancelled order is 428 ORDER_ALREADY_CANCELED; collecting its payment 428 ORDER_CANCELED', async () => {
     const call = session();
-    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    const orderId = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
+    const orderId = await newOrder(call);
     expect((await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY)).status).toBe(200);
     expect(codeOf(await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY))).toEqual({ status: 428, code: 'ORDER_ALREADY_CANCELED' });
     expect(
@@ -249,14 +256,12 @@ describe('commerce refusals, as the platform names them', () => {
 
   it('the payments collector names why it cannot collect, capture or void, with the platform codes', async () => {
     const call = session();
-    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    const unsaved = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
+    const unsaved = await newOrder(call);
     const prepare = (order: string, request: unknown) =>
       call('POST', `/v1/payments-collector/orders/${order}/prepare-payment-collection`, API_KEY, request);
     expect(codeOf(await prepare(unsaved, { amount: { amount: '1' } }))).toEqual({ status: 428, code: 'PAYMENT_METHODS_NOT_FOUND' });
 
-    const second = (await call('POST', '/v1/checkouts', API_KEY, ONE_LINE)).body.checkout.id as string;
-    const order = (await call('POST', `/v1/checkouts/${second}/create-order`, API_KEY, { savePaymentMethod: true })).body.orderId as string;
+    const order = await newOrder(call, { savePaymentMethod: true });
     expect(codeOf(await prepare(order, { amount: { amount: '999999' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     expect(codeOf(await prepare(order, { amount: { amount: '0' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     // A delay the platform's int32 count allows but no timestamp can hold is scheduled at the last one there is.

@@ -24,7 +24,7 @@ import {
   shippingInfo,
   taxSummary,
 } from './purchase-shapes';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CHECKOUT_CHANGES, type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Checkout = CommerceSchema<'Checkout'>;
 type Address = CommerceSchema<'Address'>;
@@ -199,14 +199,7 @@ const lineIdsCheck = (checkout: Checkout, ids: readonly string[], field: string)
   });
 
 /** The operations that change an open checkout (its id in the path) and answer it. */
-type CheckoutChange =
-  | 'updateCheckout'
-  | 'removeCheckoutCoupon'
-  | 'removeCheckoutGiftCard'
-  | 'removeCheckoutOverrideCheckoutUrl'
-  | 'addToCheckout'
-  | 'removeCheckoutLineItems'
-  | 'updateCheckoutLineItemsQuantity';
+type CheckoutChange = (typeof CHECKOUT_CHANGES)[number];
 
 const change =
   <K extends CheckoutChange>(

@@ -32,32 +32,26 @@ const CART_LOOKUPS = [
   'estimateCurrentCartTotals',
 ] as const satisfies readonly CommerceOperation[];
 
+/** The operations that change an open checkout. */
+export const CHECKOUT_CHANGES = [
+  'updateCheckout',
+  'removeCheckoutCoupon',
+  'removeCheckoutGiftCard',
+  'removeCheckoutOverrideCheckoutUrl',
+  'addToCheckout',
+  'removeCheckoutLineItems',
+  'updateCheckoutLineItemsQuantity',
+] as const satisfies readonly CommerceOperation[];
+
 /** The operations that read a checkout by its id (or its cart's) and so check who owns it. */
 const CHECKOUT_READS = [
   'getCheckout',
   'getCheckoutByCartId',
   'getCheckoutUrl',
   'getCheckoutPaymentSettings',
-  'updateCheckout',
-  'removeCheckoutCoupon',
-  'removeCheckoutGiftCard',
-  'removeCheckoutOverrideCheckoutUrl',
-  'addToCheckout',
-  'removeCheckoutLineItems',
-  'updateCheckoutLineItemsQuantity',
+  ...CHECKOUT_CHANGES,
   'createOrderFromCheckout',
   'markCheckoutAsCompleted',
-] as const satisfies readonly CommerceOperation[];
-
-/** The operations that change an open checkout. */
-const CHECKOUT_CHANGES = [
-  'updateCheckout',
-  'removeCheckoutCoupon',
-  'removeCheckoutGiftCard',
-  'removeCheckoutOverrideCheckoutUrl',
-  'addToCheckout',
-  'removeCheckoutLineItems',
-  'updateCheckoutLineItemsQuantity',
 ] as const satisfies readonly CommerceOperation[];
 
 const ORDER_READS = [
