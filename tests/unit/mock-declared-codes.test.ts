@@ -126,3 +126,21 @@ describe('the pipeline fails only with declared statuses and codes, for every op
     expect(problems).toEqual([]);
   });
 });
+
+describe('a forced failure without a code', () => {
+  it('answers the generic code of its status that the operations declare (503 UNAVAILABLE, not SERVICE_UNAVAILABLE)', async () => {
+    const session = 'declared-codes-forced';
+    const control = await engine.handle({
+      method: 'PUT',
+      target: '/__mock/scenarios/getOrder',
+      headers: { 'content-type': 'application/json' },
+      body: new TextEncoder().encode(JSON.stringify({ session, failure: { status: 503, times: 1 } })),
+      requestId: 'declared-codes',
+    });
+    expect(control.status).toBe(200);
+    const getOrder = byId.get('getOrder') as Operation;
+    const forced = await send(getOrder, { authorization: API_KEY, 'x-mock-session': session });
+    expect({ status: forced.status, code: codeOf(forced) }).toEqual({ status: 503, code: 'UNAVAILABLE' });
+    expect(undeclared('getOrder', 503, codeOf(forced))).toEqual([]);
+  });
+});
