@@ -12,8 +12,8 @@ import { documents, errorOf, mockRequest } from './parts';
 // The answer check holds in every mode: an undeclared status, or a code the operation does not declare at its
 // status, is the mock's own failure (a 500 naming the operation, one log line), never an answer. Each mode is
 // driven with its real handler; what breaks the contract is the handler's input: a service that refuses with a
-// generic code (stateful), or a copy of the documents given to Prism alone that declares a 418 and gives the
-// 404 a generic code (static, dynamic), while the answer check keeps reading the documents as written.
+// generic code (stateful), or a copy of the documents given to Prism alone whose success is a 299 and whose 404
+// has a generic code (static, dynamic), while the pipeline keeps reading the documents as written.
 const NOT_FOUND_BODY = { message: 'NOT_FOUND', details: { applicationError: { code: 'NOT_FOUND', description: 'no cart' } } };
 
 const prismDocuments = () => {
@@ -29,7 +29,9 @@ const prismDocuments = () => {
     content: { 'application/json': { schema: { type: 'object', enum: [example] }, examples: { only: { value: example } } } },
   });
   responses['404'] = plain(NOT_FOUND_BODY);
-  responses['418'] = plain({ message: 'TEAPOT', details: { applicationError: { code: 'TEAPOT', description: 'short and stout' } } });
+  // The success Prism answers without a `Prefer` moves to a status the contract does not have.
+  responses['299'] = responses['200'];
+  delete responses['200'];
   return copy as typeof documents & Record<string, JsonObject>;
 };
 
@@ -44,7 +46,8 @@ const prismMock = (mode: PrismMode) => {
   return { mock, lines };
 };
 
-const cartRead = (prefer: string) => mockRequest('GET', '/v1/carts/current', { authorization: 'any-token', prefer });
+const cartRead = (prefer?: string) =>
+  mockRequest('GET', '/v1/carts/current', { authorization: 'any-token', ...(prefer !== undefined && { prefer }) });
 
 const expectMockFailure = (response: { status: number; body: string | Uint8Array }, lines: readonly string[], what: RegExp) => {
   expect(response.status).toBe(500);
@@ -100,6 +103,6 @@ describe('the answer check in every mode', () => {
     const code = prismMock(mode);
     expectMockFailure(await code.mock.handle(cartRead('code=404')), code.lines, /"details\.applicationError\.code" must be one of/);
     const status = prismMock(mode);
-    expectMockFailure(await status.mock.handle(cartRead('code=418')), status.lines, /"status" 418 is not a status getCurrentCart declares/);
+    expectMockFailure(await status.mock.handle(cartRead()), status.lines, /"status" 299 is not a status getCurrentCart declares/);
   });
 });
