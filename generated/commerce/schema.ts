@@ -427,7 +427,7 @@ export interface paths {
         head?: never;
         /**
          * Update the current cart
-         * @description Updates the caller's current cart: cart fields in `cartInfo` (for example `buyerNote`, `contactInfo`, `selectedShippingOption`, `overrideCheckoutUrl`; limited to `cartFieldmask` when given), applies a coupon code (a cart holds one coupon; a new code replaces the old one), and adds line items. Callable by the visitor or member who owns the cart. `merchantDiscounts`, `customLineItems` and `catalogOverrideFields` need the "Manage eCommerce - Admin Permissions" scope (merchant apps). Server-set fields (IDs, prices, dates) are ignored. Answers 404 `OWNED_CART_NOT_FOUND` when the caller has no cart.
+         * @description Updates the caller's current cart: cart fields in `cartInfo` (for example `buyerNote`, `contactInfo`, `selectedShippingOption`, `overrideCheckoutUrl`; limited to `cartFieldmask` when given), applies a coupon code (a cart holds one coupon; a new code replaces the old one), and adds line items. Callable by the visitor or member who owns the cart. `merchantDiscounts`, `customLineItems` and `catalogOverrideFields` need the "Manage eCommerce - Admin Permissions" scope (merchant apps). Server-set fields (IDs, prices, dates) are ignored. Answers 404 `OWNED_CART_NOT_FOUND` when the caller has no cart, and 428 `ERROR_COUPON_DOES_NOT_EXIST` for a coupon code the site does not have.
          */
         patch: operations["updateCurrentCart"];
         trace?: never;
@@ -5940,6 +5940,23 @@ export interface components {
                 };
             };
         };
+        /** @description The coupon code could not be applied. `details.applicationError.code` is one of ERROR_COUPON_USAGE_EXCEEDED, ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED, ERROR_COUPON_IS_NOT_ACTIVE_YET, ERROR_COUPON_HAS_EXPIRED, ERROR_COUPON_DOES_NOT_EXIST: the coupon service's codes, as the checkout names them (the platform's current-cart SDK names none for this call). A known coupon the cart does not qualify for (a subtotal under its minimum) is applied without a discount; the estimate's `calculationErrors.couponCalculationError` says why. */
+        CouponRejected: {
+            headers: {
+                "x-wix-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"] & {
+                    details?: {
+                        applicationError?: {
+                            /** @enum {unknown} */
+                            code?: "ERROR_COUPON_USAGE_EXCEEDED" | "ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED" | "ERROR_COUPON_IS_NOT_ACTIVE_YET" | "ERROR_COUPON_HAS_EXPIRED" | "ERROR_COUPON_DOES_NOT_EXIST";
+                        };
+                    };
+                };
+            };
+        };
         /** @description No order with this ID exists. */
         OrderNotFound: {
             headers: {
@@ -6259,6 +6276,7 @@ export type ResponseCheckoutUpdateRejected = components['responses']['CheckoutUp
 export type ResponseCheckoutIsComplete = components['responses']['CheckoutIsComplete'];
 export type ResponseCheckoutOrderNotCreated = components['responses']['CheckoutOrderNotCreated'];
 export type ResponseOwnedCartNotFound = components['responses']['OwnedCartNotFound'];
+export type ResponseCouponRejected = components['responses']['CouponRejected'];
 export type ResponseOrderNotFound = components['responses']['OrderNotFound'];
 export type ParameterBackInStockNotificationRequestId = components['parameters']['BackInStockNotificationRequestId'];
 export type ParameterCheckoutId = components['parameters']['CheckoutId'];
@@ -7241,6 +7259,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["OwnedCartNotFound"];
             415: components["responses"]["UnsupportedMediaType"];
+            428: components["responses"]["CouponRejected"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

@@ -282,7 +282,7 @@ export interface ServiceTypes {
     path: NoParameters;
     query: NoParameters;
     body: Ops['updateCurrentCart']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['updateCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/update-line-items-quantity` */
   updateCurrentCartLineItemsQuantity: {

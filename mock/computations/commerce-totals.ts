@@ -92,13 +92,19 @@ const spread = (amount: number, lines: readonly PricingLine[]): Map<string, numb
   return shares;
 };
 
+/** The site's coupon of that code (codes compare without case), if it has one. */
+export const couponNamed = (settings: SiteSettings, code: string): Coupon | undefined =>
+  settings.coupons.find((candidate) => candidate.code.toUpperCase() === code.toUpperCase());
+
+/** The site's gift card of that code, if it has one. */
+export const giftCardNamed = (settings: SiteSettings, code: string): GiftCard | undefined =>
+  settings.giftCards.find((card) => card.code === code);
+
 export const computeTotals = (input: TotalsInput): Totals => {
   const { settings, lines } = input;
   const subtotal = lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
 
-  const coupon = input.couponCode
-    ? settings.coupons.find((candidate) => candidate.code.toUpperCase() === input.couponCode?.toUpperCase())
-    : undefined;
+  const coupon = input.couponCode ? couponNamed(settings, input.couponCode) : undefined;
   let couponError: string | undefined;
   if (input.couponCode && !coupon) couponError = `${input.couponCode} is not a coupon of the site`;
   else if (coupon?.minimumSubtotal && subtotal < toCents(coupon.minimumSubtotal))
@@ -142,7 +148,7 @@ export const computeTotals = (input: TotalsInput): Totals => {
   const tax = taxRule && !settings.taxIncludedInPrices ? percentOf(taxable, taxRule.rate) : 0;
   const total = afterDiscounts + shipping + tax;
 
-  const giftCard = input.giftCardCode ? settings.giftCards.find((card) => card.code === input.giftCardCode) : undefined;
+  const giftCard = input.giftCardCode ? giftCardNamed(settings, input.giftCardCode) : undefined;
   const giftCardError = input.giftCardCode && !giftCard ? `${input.giftCardCode} is not a gift card of the site` : undefined;
   const giftCardAmount = giftCard ? Math.min(total, toCents(giftCard.balance)) : 0;
 

@@ -1,4 +1,6 @@
-// How a service refuses a request: thrown, and answered by the engine in the platform's error body.
+// How a service refuses a request: thrown, and answered by the engine in the platform's error body. An
+// application error is made only by the two refusal catalogs (services/commerce/refusals.ts,
+// services/platform/refusals.ts), typed by the codes each operation declares.
 import type { FieldViolation } from '../../src/errors/api-error';
 
 /** An application error (`details.applicationError`): not found, permission denied, failed precondition... */
@@ -21,14 +23,6 @@ export class ValidationFailure extends Error {
     super(violations.map((v) => `${v.field} ${v.description}`).join(', '));
   }
 }
-
-export const notFound = (what: string, id: string): PlatformFailure => new PlatformFailure(404, 'NOT_FOUND', `${what} ${id} was not found`);
-
-export const permissionDenied = (description: string): PlatformFailure => new PlatformFailure(403, 'PERMISSION_DENIED', description);
-
-/** The state of an entity does not allow the call (the platform's FAILED_PRECONDITION, status 428). */
-export const failedPrecondition = (code: string, description: string, data?: Record<string, unknown>): PlatformFailure =>
-  new PlatformFailure(428, code, description, data);
 
 export const invalidField = (field: string, description: string, rule: FieldViolation['violatedRule'] = 'VALIDATION'): ValidationFailure =>
   new ValidationFailure([{ field, description, violatedRule: rule, ruleName: rule }]);

@@ -41,7 +41,9 @@ interface OperationTypes {
 }
 
 type TypesOf<F extends ServiceFamily, K extends OperationIdOf<F>> = Extract<ServiceTypesByFamily[F][K], OperationTypes>;
-type AnswersOf<F extends ServiceFamily, K extends OperationIdOf<F>> = TypesOf<F, K>['answers'];
+
+/** The answers operation `K` declares: status -> body. */
+export type AnswersOf<F extends ServiceFamily, K extends OperationIdOf<F>> = TypesOf<F, K>['answers'];
 
 /**
  * The body an event carries: for an event the contract declares, the domain event its webhook declares less the

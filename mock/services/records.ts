@@ -1,6 +1,4 @@
 // Reading and writing the session store's collections by name, the way every service does it.
-import { notFound } from '../engine/failure';
-import type { SessionStore } from '../engine/store';
 
 /** The store collections of the services (fixtures use the same names). */
 export const COLLECTIONS = {
@@ -22,9 +20,3 @@ export const COLLECTIONS = {
   reviews: 'reviews',
   files: 'files',
 } as const;
-
-export const getOr404 = async <T>(store: SessionStore, collection: string, id: string, what: string): Promise<T> => {
-  const record = await store.get<T>(collection, id);
-  if (record === undefined) throw notFound(what, id);
-  return record;
-};

@@ -65,7 +65,12 @@ export const createSpecShapes = (doc: BundledDocument) => {
       if (properties || types.includes('object')) {
         if (properties) {
           result.kind = 'object';
-          for (const [key, value] of Object.entries(properties)) result.props.set(key, asJsonObject(value) ?? {});
+          // A property met again (in an allOf part or a variant) narrows the one met first: both hold.
+          for (const [key, value] of Object.entries(properties)) {
+            const prior = result.props.get(key);
+            const next = asJsonObject(value) ?? {};
+            result.props.set(key, prior && !('__shape' in prior) ? { allOf: [prior, next] } : next);
+          }
           if (required) for (const key of list(schema.required)) result.required.add(String(key));
         } else if (result.kind === 'any' || result.kind === 'primitive') {
           result.kind = schema.additionalProperties && schema.additionalProperties !== true ? 'map' : 'free';

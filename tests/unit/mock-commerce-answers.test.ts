@@ -3,7 +3,7 @@ import { createStatefulEngine } from '../../mock/engine/engine';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { ORDER_READ_ONLY_FIELDS } from '../../mock/services/commerce/orders';
-import { COMMERCE_REFUSALS, type RefusalEntry, refusal } from '../../mock/services/commerce/refusals';
+import { COMMERCE_REFUSALS, type RefusalEntry } from '../../mock/services/commerce/refusals';
 import { SERVICES } from '../../mock/services/index';
 import { declaredCodes } from '../../spec-model/declared-codes';
 import { listOperations } from '../../spec-model/document';
@@ -42,14 +42,6 @@ describe('commerce error responses', () => {
     for (const status of statuses.filter((s) => s >= 400)) expect(declaredCodes(operation, status), `${status}`).toEqual(expect.any(Array));
     expect(statuses).toEqual(expect.arrayContaining([401, 500, 503]));
     if (operation?.requestBody) expect(statuses).toContain(415);
-  });
-
-  it('refuses, as the mock failing, a refusal its catalog does not list for the operation', () => {
-    expect(() => refusal({ operationId: 'getOrder' }, 'ownedCartNotFound', 'x')).toThrow(/getOrder answered 404 OWNED_CART_NOT_FOUND/);
-    expect(refusal({ operationId: 'getCurrentCart' }, 'ownedCartNotFound', 'none')).toMatchObject({
-      status: 404,
-      code: 'OWNED_CART_NOT_FOUND',
-    });
   });
 
   it('lists the order fields the spec marks read-only', () => {
@@ -98,6 +90,14 @@ const PRODUCT = { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: 
 const ONE_LINE = { channelType: 'WEB', lineItems: [{ quantity: 1, catalogReference: PRODUCT }] };
 const FIXTURE_ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+
+/** The id of an order made from a new one-line checkout, with `createOrder` as its create-order request. */
+const newOrder = async (call: Call, createOrder: Record<string, unknown> = {}): Promise<string> => {
+  const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+  const created = await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, createOrder);
+  expect(created.status).toBe(200);
+  return created.body.orderId as string;
+};
 
 const codeOf = (answer: { status: number; body: Record<string, any> }) => ({
   status: answer.status,
@@ -241,8 +241,7 @@ describe('commerce refusals, as the platform names them', () => {
 
   it('cancelling a cancelled order is 428 ORDER_ALREADY_CANCELED; collecting its payment 428 ORDER_CANCELED', async () => {
     const call = session();
-    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    const orderId = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
+    const orderId = await newOrder(call);
     expect((await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY)).status).toBe(200);
     expect(codeOf(await call('POST', `/v1/orders/${orderId}/cancel`, API_KEY))).toEqual({ status: 428, code: 'ORDER_ALREADY_CANCELED' });
     expect(
@@ -257,14 +256,12 @@ describe('commerce refusals, as the platform names them', () => {
 
   it('the payments collector names why it cannot collect, capture or void, with the platform codes', async () => {
     const call = session();
-    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
-    const unsaved = (await call('POST', `/v1/checkouts/${body.checkout.id}/create-order`, API_KEY, {})).body.orderId as string;
+    const unsaved = await newOrder(call);
     const prepare = (order: string, request: unknown) =>
       call('POST', `/v1/payments-collector/orders/${order}/prepare-payment-collection`, API_KEY, request);
     expect(codeOf(await prepare(unsaved, { amount: { amount: '1' } }))).toEqual({ status: 428, code: 'PAYMENT_METHODS_NOT_FOUND' });
 
-    const second = (await call('POST', '/v1/checkouts', API_KEY, ONE_LINE)).body.checkout.id as string;
-    const order = (await call('POST', `/v1/checkouts/${second}/create-order`, API_KEY, { savePaymentMethod: true })).body.orderId as string;
+    const order = await newOrder(call, { savePaymentMethod: true });
     expect(codeOf(await prepare(order, { amount: { amount: '999999' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     expect(codeOf(await prepare(order, { amount: { amount: '0' } }))).toEqual({ status: 428, code: 'INVALID_AMOUNT' });
     // A delay the platform's int32 count allows but no timestamp can hold is scheduled at the last one there is.
@@ -301,6 +298,62 @@ describe('commerce refusals, as the platform names them', () => {
     expect(
       codeOf(await call('POST', `${collector}/capture-authorized-payments`, API_KEY, { payments: [{ paymentId: payment.id }] })),
     ).toEqual({ status: 428, code: 'PAYMENT_ALREADY_VOIDED' });
+  });
+});
+
+describe('commerce coupons and gift cards', () => {
+  it('an unknown coupon code is 428 ERROR_COUPON_DOES_NOT_EXIST on the cart, a new checkout and a checkout update', async () => {
+    const call = session();
+    const token = await visitor(call);
+    await call('POST', '/v1/carts/current/add-to-cart', token, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
+    const onCart = await call('PATCH', '/v1/carts/current', token, { couponCode: 'SPRING99' });
+    expect(codeOf(onCart)).toEqual({ status: 428, code: 'ERROR_COUPON_DOES_NOT_EXIST' });
+    expect(onCart.body.details.applicationError.data).toEqual({ couponCode: 'SPRING99' });
+    // The cart is as it was: no coupon taken.
+    expect((await call('GET', '/v1/carts/current', token)).body.cart.appliedDiscounts ?? []).toEqual([]);
+    expect(codeOf(await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, couponCode: 'SPRING99' }))).toEqual({
+      status: 428,
+      code: 'ERROR_COUPON_DOES_NOT_EXIST',
+    });
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    expect(codeOf(await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, { checkout: {}, couponCode: 'spring99' }))).toEqual({
+      status: 428,
+      code: 'ERROR_COUPON_DOES_NOT_EXIST',
+    });
+    // A code the site has, in any case, is taken.
+    const taken = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, { checkout: {}, couponCode: 'spring10' });
+    expect(taken.status).toBe(200);
+    expect(taken.body.checkout.appliedDiscounts[0].coupon.code).toBe('SPRING10');
+  });
+
+  it('an unknown gift card code is 428 GIFT_CARD_NOT_FOUND on a new checkout and a checkout update', async () => {
+    const call = session();
+    expect(codeOf(await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, giftCardCode: 'GIFT-0000' }))).toEqual({
+      status: 428,
+      code: 'GIFT_CARD_NOT_FOUND',
+    });
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    const id = body.checkout.id as string;
+    expect(codeOf(await call('PATCH', `/v1/checkouts/${id}`, API_KEY, { checkout: {}, giftCardCode: 'GIFT-0000' }))).toEqual({
+      status: 428,
+      code: 'GIFT_CARD_NOT_FOUND',
+    });
+    const taken = await call('PATCH', `/v1/checkouts/${id}`, API_KEY, { checkout: {}, giftCardCode: 'GIFT-2026-0001' });
+    expect(taken.status).toBe(200);
+    expect(taken.body.checkout.giftCard.obfuscatedCode).toBe('****0001');
+  });
+
+  it('a known coupon the purchase does not qualify for is kept without a discount, its calculation error saying why', async () => {
+    const call = session();
+    // The one line (14.50) is under the coupon's minimum subtotal.
+    const coupon = fixtures.default?.settings.coupons.find((candidate) => candidate.minimumSubtotal === '25.00');
+    expect(coupon, 'a fixture coupon with a minimum subtotal of 25.00').toBeDefined();
+    const checkout = await call('POST', '/v1/checkouts', API_KEY, { ...ONE_LINE, couponCode: coupon?.code });
+    expect(checkout.status).toBe(200);
+    expect(checkout.body.checkout.priceSummary.discount.amount).toBe('0.00');
+    expect(checkout.body.checkout.calculationErrors.couponCalculationError.applicationError.description).toMatch(
+      /needs a subtotal of at least/,
+    );
   });
 });
 
@@ -397,5 +450,32 @@ describe('commerce requests: the spec says what the mock enforces', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.order).toMatchObject({ buyerNote: 'kept', number: before.number });
     expect(updated.body.order.imported).toBe(before.imported);
+  });
+});
+
+describe('commerce field masks', () => {
+  it('a mask path naming a prototype key is a 400 on the mask field; a __proto__ key in the patch stays out of the answer', async () => {
+    const call = session();
+    const token = await visitor(call);
+    await call('POST', '/v1/carts/current/add-to-cart', token, { lineItems: [{ quantity: 1, catalogReference: PRODUCT }] });
+    const masked = await call('PATCH', '/v1/carts/current', token, { cartInfo: { buyerNote: 'x' }, cartFieldmask: 'buyerNote,__proto__' });
+    expect(masked.status).toBe(400);
+    expect(violationsOf(masked)).toEqual(['cartFieldmask FORMAT']);
+    const { body } = await call('POST', '/v1/checkouts', API_KEY, ONE_LINE);
+    const checkout = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, {
+      checkout: { buyerNote: 'x' },
+      fieldMask: 'constructor.prototype.polluted',
+    });
+    expect(violationsOf(checkout)).toEqual(['fieldMask FORMAT']);
+    const order = await call('PATCH', `/v1/orders/${FIXTURE_ORDER}`, API_KEY, { order: { buyerNote: 'x' }, fieldMask: '__proto__.x' });
+    expect(violationsOf(order)).toEqual(['fieldMask FORMAT']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    // The same note through a mask that names fields is taken.
+    const kept = await call('PATCH', `/v1/checkouts/${body.checkout.id}`, API_KEY, {
+      checkout: { buyerNote: 'kept' },
+      fieldMask: 'buyerNote',
+    });
+    expect(kept.status).toBe(200);
+    expect(kept.body.checkout.buyerNote).toBe('kept');
   });
 });

@@ -79,6 +79,35 @@ describe('field masks and money', () => {
     expect(applyPatch(entity, {}, ['buyerNote'])).toEqual({ contactInfo: entity.contactInfo, keep: 1 });
   });
 
+  it('never writes through a prototype key: a mask naming one is a 400 on the mask field, a patch key stays data', () => {
+    const entity = { buyerNote: 'old' };
+    const refused = (mask: string, field?: string) => {
+      try {
+        applyPatch(entity, JSON.parse('{"__proto__":{"polluted":true}}'), mask, field);
+      } catch (error) {
+        return (error as ValidationFailure).violations;
+      }
+      throw new Error(`${mask} was accepted`);
+    };
+    expect(refused('__proto__.polluted')).toEqual([
+      expect.objectContaining({ field: 'fieldMask', violatedRule: 'FORMAT', description: expect.stringContaining('"__proto__"') }),
+    ]);
+    expect(refused('buyerNote,constructor.prototype', 'cartFieldmask')).toEqual([expect.objectContaining({ field: 'cartFieldmask' })]);
+    expect(refused('prototype')).toHaveLength(1);
+    expect(refused('buyerNote..x')).toHaveLength(1);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+
+    // Without a mask, a `__proto__` key of the request (JSON.parse makes it an own key) is merged as data.
+    const merged = applyPatch(entity, JSON.parse('{"__proto__":{"polluted":true},"buyerNote":"new"}'), undefined);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect((merged as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getOwnPropertyDescriptor(merged, '__proto__')?.value).toEqual({ polluted: true });
+    expect(merged.buyerNote).toBe('new');
+    // A masked path reads only the patch's own fields: an inherited one is no value.
+    const masked = applyPatch({ buyerNote: 'x', toString: 'kept as data' }, {}, 'toString,hasOwnProperty');
+    expect(Object.keys(masked)).toEqual(['buyerNote']);
+  });
+
   it('keeps amounts in cents', () => {
     expect(toCents('0.10') + toCents('0.20')).toBe(30);
     expect(toAmount(11410)).toBe('114.10');

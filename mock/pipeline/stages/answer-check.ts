@@ -1,11 +1,13 @@
 // The answer check stage, in every mode: the handler's answer must be one the operation declares, its body
-// valid against that status's response schema, and a refusal's status declared. A result that breaks the
-// contract is the mock's own bug (an engine service, or an example of the spec) and is never sent: it is logged
-// as `500 <request id> <operationId>: <what broke>` and answered as a 500 naming the operation and the field,
-// so a test that drives the mock fails on it instead of trusting a wrong answer. A generated answer (Prism's
-// dynamic bodies) is the one exception: logged the same way, under the status it is then served with, since
-// its flaw is json-schema-faker's, and a client fuzzing shapes gets the body it asked for, as before.
-import { internalFailure } from '../../errors/platform-error';
+// valid against that status's response schema; a refusal's status must be declared and its code one the
+// operation declares for that status (its error body is checked against that response's schema, which
+// enumerates the codes). A result that breaks the contract is the mock's own bug (an engine service, or an
+// example of the spec) and is never sent: it is logged as `500 <request id> <operationId>: <what broke>` and
+// answered as a 500 naming the operation and the field, so a test that drives the mock fails on it instead of
+// trusting a wrong answer. A generated answer (Prism's dynamic bodies) is the one exception for a flaw of its
+// body, logged the same way under the status it is then served with (json-schema-faker's flaw, and a client
+// fuzzing shapes gets the body it asked for, as before); an undeclared status or code never is.
+import { applicationErrorBody, internalFailure } from '../../errors/platform-error';
 import type { ResponseValidator } from '../../validation/response-validator';
 import type { MockResponse, ValidatedRequest } from '../types';
 import type { ContractAnswer, Refusal } from './handler';
@@ -24,6 +26,9 @@ export type AnswerVerdict =
 export type AnswerCheckStage = (request: ValidatedRequest, result: ContractAnswer | Refusal) => AnswerVerdict;
 
 const PASSED: AnswerVerdict = Object.freeze({ ok: true, text: undefined });
+
+/** Where an error body's code sits, as a violation names it. */
+const CODE_FIELD = 'details.applicationError.code';
 
 /**
  * Read answers that wrap one stored record (`{ cart }`, `{ product }`...) whose record is frozen, hence
@@ -69,13 +74,21 @@ export const createAnswerCheck = ({ responses, log }: AnswerCheckOptions): Answe
     const { operation, raw } = request;
     const { operationId } = operation;
     if (result.kind === 'refusal') {
-      return responses.declares(operationId, result.status)
-        ? PASSED
-        : failed(
-            operationId,
-            `refused with ${result.status} ${result.code}, a status the operation does not declare (${result.description})`,
-            raw.requestId,
-          );
+      const { status, code, description, data } = result;
+      if (!responses.declares(operationId, status))
+        return failed(
+          operationId,
+          `refused with ${status} ${code}, a status the operation does not declare (${description})`,
+          raw.requestId,
+        );
+      const violation = responses.check(operationId, status, applicationErrorBody({ status, code, description, data }));
+      if (!violation) return PASSED;
+      const { field, description: broken } = violation.violation;
+      return failed(
+        operationId,
+        `refused with ${status} ${code}, which breaks the ${operationId} contract: "${field}" ${broken} (${description})`,
+        raw.requestId,
+      );
     }
     const { status } = result;
     // Only reads are kept: a write answers a record made just now, which the next write replaces.
@@ -89,7 +102,7 @@ export const createAnswerCheck = ({ responses, log }: AnswerCheckOptions): Answe
     if (violation) {
       const { field, description } = violation.violation;
       const broken = `the answer breaks the ${operationId} contract (status ${status}): "${field}" ${description}`;
-      if (!result.generated) return failed(operationId, broken, raw.requestId);
+      if (!result.generated || field === 'status' || field === CODE_FIELD) return failed(operationId, broken, raw.requestId);
       log(`${status} ${raw.requestId} ${operationId}: ${broken} (a generated answer, served as it is)`);
       return PASSED;
     }

@@ -8,13 +8,16 @@ import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { sameItem } from './catalog-lines';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 type NotificationRequest = CommerceSchema<'BackInStockNotificationRequest'>;
 
 const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_request');
 
-const requestOr404 = async (context: CallContext, id: string): Promise<NotificationRequest> => {
+const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
+  context: CommerceCall<K>,
+  id: string,
+): Promise<NotificationRequest> => {
   const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
   if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
   return request;

@@ -12,6 +12,7 @@ import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
+import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
 import { placeOrder } from './orders';
 import {
   appliedDiscounts,
@@ -23,7 +24,7 @@ import {
   shippingInfo,
   taxSummary,
 } from './purchase-shapes';
-import { refusal } from './refusals';
+import { type CHECKOUT_CHANGES, type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Checkout = CommerceSchema<'Checkout'>;
 type Address = CommerceSchema<'Address'>;
@@ -117,7 +118,10 @@ const save = async (context: CallContext, checkout: Checkout, extras: CheckoutEx
 };
 
 /** A checkout the caller may see: its own, or any for the merchant. */
-const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> => {
+const checkoutOf = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer'>>(
+  context: CommerceCall<K>,
+  id: string,
+): Promise<Checkout> => {
   const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
   if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
   if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo))
@@ -126,7 +130,10 @@ const checkoutOf = async (context: CallContext, id: string): Promise<Checkout> =
 };
 
 /** A checkout the caller may change: not completed. */
-const openCheckout = async (context: CallContext, id: string): Promise<Checkout> => {
+const openCheckout = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer' | 'checkoutIsComplete'>>(
+  context: CommerceCall<K>,
+  id: string,
+): Promise<Checkout> => {
   const checkout = await checkoutOf(context, id);
   if (checkout.completed) throw refusal(context, 'checkoutIsComplete', `Checkout ${id} is completed: it cannot be changed`);
   return checkout;
@@ -182,9 +189,6 @@ export const createCheckoutFromLines = async (context: CallContext, settings: Si
     ...(given.giftCardCode && { giftCardCode: given.giftCardCode }),
     ...(given.overrideCheckoutUrl && { overrideCheckoutUrl: given.overrideCheckoutUrl }),
   };
-  const totals = totalsOf(checkout, extras, settings);
-  if (totals.couponError) throw invalidField('couponCode', totals.couponError);
-  if (totals.giftCardError) throw invalidField('giftCardCode', totals.giftCardError);
   return save(context, checkout, extras, true);
 };
 
@@ -195,14 +199,7 @@ const lineIdsCheck = (checkout: Checkout, ids: readonly string[], field: string)
   });
 
 /** The operations that change an open checkout (its id in the path) and answer it. */
-type CheckoutChange =
-  | 'updateCheckout'
-  | 'removeCheckoutCoupon'
-  | 'removeCheckoutGiftCard'
-  | 'removeCheckoutOverrideCheckoutUrl'
-  | 'addToCheckout'
-  | 'removeCheckoutLineItems'
-  | 'updateCheckoutLineItemsQuantity';
+type CheckoutChange = (typeof CHECKOUT_CHANGES)[number];
 
 const change =
   <K extends CheckoutChange>(
@@ -224,6 +221,8 @@ export const checkoutOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const settings = await readSettings(context.store);
+      requireKnownCoupon(context, settings, request.couponCode);
+      requireKnownGiftCard(context, settings, request.giftCardCode);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       const checkout = await createCheckoutFromLines(context, settings, {
         lines,
@@ -271,6 +270,8 @@ export const checkoutOperations = defineService('commerce', {
     handle: change(async (context, checkout, extras) => {
       const request = context.body;
       const settings = await readSettings(context.store);
+      requireKnownCoupon(context, settings, request.couponCode);
+      requireKnownGiftCard(context, settings, request.giftCardCode);
       const { id: _id, lineItems: _lines, completed: _completed, ...fields } = request.checkout;
       let next = applyPatch(checkout, fields, request.fieldMask);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
@@ -281,9 +282,6 @@ export const checkoutOperations = defineService('commerce', {
         ...(request.giftCardCode && { giftCardCode: request.giftCardCode }),
         ...(request.overrideCheckoutUrl && { overrideCheckoutUrl: request.overrideCheckoutUrl }),
       };
-      const totals = totalsOf(next, nextExtras, settings);
-      if (request.couponCode && totals.couponError) throw invalidField('couponCode', totals.couponError);
-      if (request.giftCardCode && totals.giftCardError) throw invalidField('giftCardCode', totals.giftCardError);
       return [next, nextExtras];
     }),
   },

@@ -15,8 +15,9 @@ import { COLLECTIONS } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
+import { requireKnownCoupon } from './discount-codes';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Cart = CommerceSchema<'Cart'>;
 
@@ -37,7 +38,7 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
   return index ? context.store.get<Cart>(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
-const cartOr404 = async (context: CallContext): Promise<Cart> => {
+const cartOr404 = async <K extends Refusing<'ownedCartNotFound'>>(context: CommerceCall<K>): Promise<Cart> => {
   const cart = await currentCart(context);
   if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;
@@ -156,15 +157,10 @@ const addRequested = async (
   return merged;
 };
 
-const checkCoupon = (cart: Cart, settings: SiteSettings, couponCode: string): Cart => {
-  const withCoupon: Cart = {
-    ...cart,
-    appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }],
-  };
-  const totals = cartTotals(withCoupon, settings);
-  if (totals.couponError) throw invalidField('couponCode', totals.couponError);
-  return withCoupon;
-};
+const withCoupon = (cart: Cart, couponCode: string): Cart => ({
+  ...cart,
+  appliedDiscounts: [...(cart.appliedDiscounts ?? []).filter((d) => !d.coupon), { coupon: { code: couponCode } }],
+});
 
 const lineIdsOf = (cart: Cart, ids: readonly string[], field: string): void => {
   ids.forEach((id, index) => {
@@ -257,9 +253,10 @@ export const currentCartOperations = defineService('commerce', {
       let cart = existing ?? emptyCart(context, settings);
       if (request.cartInfo) {
         const { id: _id, lineItems: _lines, ...info } = request.cartInfo;
-        cart = applyPatch(cart, info, request.cartFieldmask);
+        cart = applyPatch(cart, info, request.cartFieldmask, 'cartFieldmask');
       }
-      if (request.couponCode) cart = checkCoupon(cart, settings, request.couponCode);
+      requireKnownCoupon(context, settings, request.couponCode);
+      if (request.couponCode) cart = withCoupon(cart, request.couponCode);
       if (request.merchantDiscounts) {
         cart = {
           ...cart,

@@ -14,7 +14,7 @@ import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
-import { refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Order = CommerceSchema<'Order'>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -41,7 +41,7 @@ const nextNumber = async (context: CallContext): Promise<string> => {
   return String(value);
 };
 
-export const orderOr404 = async (context: CallContext, id: string): Promise<Order> => {
+export const orderOr404 = async <K extends Refusing<'orderNotFound'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
   const order = await context.store.get<Order>(COLLECTIONS.orders, id);
   if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
@@ -345,9 +345,9 @@ const manualOrder = async (context: CallContext, sent: Order): Promise<Order> =>
 /** Fields no update may set: identity, computed totals and every read-only field. */
 const fixedFields = ({ id: _id, priceSummary: _summary, ...rest }: Order): Order => withoutReadOnly(rest);
 
-const updateOne = async (context: CallContext, order: Order, patch: Order, mask: unknown): Promise<Order> => {
+const updateOne = async (context: CallContext, order: Order, patch: Order, mask: unknown, maskField: string): Promise<Order> => {
   const id = order.id as string;
-  const updated = applyPatch(order, fixedFields(patch), mask as string | undefined);
+  const updated = applyPatch(order, fixedFields(patch), mask as string | undefined, maskField);
   const stored = await saveOrder(context, updated);
   if (stored.paymentStatus !== order.paymentStatus) {
     context.emit(ORDER_EVENTS.payment_status_updated, id, {
@@ -410,7 +410,7 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { order, fieldMask } = context.body;
       if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
-      return { body: { order: await updateOne(context, await orderOr404(context, context.path.id), order, fieldMask) } };
+      return { body: { order: await updateOne(context, await orderOr404(context, context.path.id), order, fieldMask, 'fieldMask') } };
     },
   },
   bulkUpdateOrders: {
@@ -426,7 +426,7 @@ export const orderOperations = defineService('commerce', {
           continue;
         }
         try {
-          const updated = await updateOne(context, stored, order ?? {}, fieldMask);
+          const updated = await updateOne(context, stored, order ?? {}, fieldMask, `orders[${index}].fieldMask`);
           results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
         } catch (error) {
           results.push(bulkResult(id, index, failureOf(error)));

@@ -17,7 +17,10 @@ import {
   settleOrder,
   transactionsOf,
 } from './orders';
-import { type CommerceRefusal, refusal } from './refusals';
+import { type CommerceCall, type Refusing, refusal } from './refusals';
+
+/** Why a payment that is no longer authorized cannot be captured or voided. */
+type PaymentRefusal = 'paymentAlreadyVoided' | 'paymentAlreadyCaptured';
 
 type Payment = CommerceSchema<'OrderPayment'>;
 type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusResponse'>['status']>;
@@ -54,10 +57,14 @@ const commit = async (context: CallContext, order: Order, transactions: OrderTra
 };
 
 /** Why a payment cannot be captured or voided, by what became of it. */
-const NOT_AUTHORIZED: Readonly<Record<string, CommerceRefusal>> = { VOIDED: 'paymentAlreadyVoided', APPROVED: 'paymentAlreadyCaptured' };
+const NOT_AUTHORIZED: Readonly<Record<string, PaymentRefusal>> = { VOIDED: 'paymentAlreadyVoided', APPROVED: 'paymentAlreadyCaptured' };
 
 /** The payments named, each an authorized payment of this order. */
-const authorizedPayments = (context: CallContext, transactions: OrderTransactions, ids: readonly string[]): void =>
+const authorizedPayments = <K extends Refusing<PaymentRefusal | 'paymentNotFound' | 'paymentNotAuthorized'>>(
+  context: CommerceCall<K>,
+  transactions: OrderTransactions,
+  ids: readonly string[],
+): void =>
   ids.forEach((id) => {
     const payment = transactions.payments?.find((candidate) => candidate.id === id);
     if (!payment) throw refusal(context, 'paymentNotFound', `${id} is not a payment of the order`, { paymentId: id });
@@ -73,7 +80,7 @@ const authorizedPayments = (context: CallContext, transactions: OrderTransaction
   });
 
 /** The status a collectability answer gives, as the refusal of a collection. */
-const NONCOLLECTABLE: Readonly<Record<Noncollectable, CommerceRefusal>> = {
+const NONCOLLECTABLE: Readonly<Record<Noncollectable, 'orderCanceled' | 'orderAlreadyPaid' | 'paymentMethodsNotFound'>> = {
   NONCOLLECTABLE_ORDER_IS_CANCELLED: 'orderCanceled',
   NONCOLLECTABLE_ORDER_IS_PAID: 'orderAlreadyPaid',
   NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'paymentMethodsNotFound',

@@ -1,9 +1,11 @@
 // Every application error the commerce services answer, in one catalog: its status, its code (the one the
-// spec declares there, the platform's where its SDK names one) and the operations that can answer it. A test
-// checks each entry against the spec's declared codes; a refusal raised by an operation its entry does not list
-// is the mock's own bug, answered as a 500 so the test that reached it fails.
+// spec declares there, the platform's where its SDK names one) and the operations that can answer it. Each entry
+// is bounded by the generated answers: an operation listed for a status and code it does not declare is a
+// compile error, and so is a refusal raised for an operation its entry does not list (a helper shared by several
+// operations names them in its type parameter's bound). A test checks each entry against the spec once more.
 import { PlatformFailure } from '../../engine/failure';
 import type { CallContext, OperationIdOf } from '../../engine/service-table';
+import type { Declaring } from '../declared-codes';
 
 type CommerceOperation = OperationIdOf<'commerce'>;
 
@@ -12,6 +14,13 @@ export interface RefusalEntry {
   readonly code: string;
   readonly operations: readonly CommerceOperation[];
 }
+
+/** A catalog entry: every operation it lists declares `code` at `status` (else a compile error at that operation). */
+export const catalogEntry = <S extends number, C extends string, const K extends Declaring<'commerce', S, C>>(
+  status: S,
+  code: C,
+  operations: readonly K[],
+) => ({ status, code, operations }) as const;
 
 const CART_LOOKUPS = [
   'getCurrentCart',
@@ -23,32 +32,26 @@ const CART_LOOKUPS = [
   'estimateCurrentCartTotals',
 ] as const satisfies readonly CommerceOperation[];
 
+/** The operations that change an open checkout. */
+export const CHECKOUT_CHANGES = [
+  'updateCheckout',
+  'removeCheckoutCoupon',
+  'removeCheckoutGiftCard',
+  'removeCheckoutOverrideCheckoutUrl',
+  'addToCheckout',
+  'removeCheckoutLineItems',
+  'updateCheckoutLineItemsQuantity',
+] as const satisfies readonly CommerceOperation[];
+
 /** The operations that read a checkout by its id (or its cart's) and so check who owns it. */
 const CHECKOUT_READS = [
   'getCheckout',
   'getCheckoutByCartId',
   'getCheckoutUrl',
   'getCheckoutPaymentSettings',
-  'updateCheckout',
-  'removeCheckoutCoupon',
-  'removeCheckoutGiftCard',
-  'removeCheckoutOverrideCheckoutUrl',
-  'addToCheckout',
-  'removeCheckoutLineItems',
-  'updateCheckoutLineItemsQuantity',
+  ...CHECKOUT_CHANGES,
   'createOrderFromCheckout',
   'markCheckoutAsCompleted',
-] as const satisfies readonly CommerceOperation[];
-
-/** The operations that change an open checkout. */
-const CHECKOUT_CHANGES = [
-  'updateCheckout',
-  'removeCheckoutCoupon',
-  'removeCheckoutGiftCard',
-  'removeCheckoutOverrideCheckoutUrl',
-  'addToCheckout',
-  'removeCheckoutLineItems',
-  'updateCheckoutLineItemsQuantity',
 ] as const satisfies readonly CommerceOperation[];
 
 const ORDER_READS = [
@@ -64,56 +67,58 @@ const ORDER_READS = [
 const PAYMENT_CHANGES = ['captureAuthorizedPayments', 'voidAuthorizedPayments'] as const satisfies readonly CommerceOperation[];
 
 export const COMMERCE_REFUSALS = {
-  backInStockRequestNotFound: {
-    status: 404,
-    code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND',
-    operations: [
-      'getBackInStockNotificationRequest',
-      'deleteBackInStockNotificationRequest',
-      'markBackInStockNotificationRequestAsNotificationSent',
-    ],
-  },
-  backInStockRequestExists: {
-    status: 409,
-    code: 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
-    operations: ['createBackInStockNotificationRequest'],
-  },
-  catalogReferenceAndRequestIds: {
-    status: 400,
-    code: 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
-    operations: ['reportItemsBackInStock'],
-  },
-  ownedCartNotFound: { status: 404, code: 'OWNED_CART_NOT_FOUND', operations: CART_LOOKUPS },
-  checkoutNotFound: { status: 404, code: 'NOT_FOUND', operations: CHECKOUT_READS },
-  checkoutOfAnotherBuyer: { status: 403, code: 'PERMISSION_DENIED', operations: CHECKOUT_READS },
-  checkoutIsComplete: { status: 428, code: 'CHECKOUT_IS_COMPLETE', operations: CHECKOUT_CHANGES },
-  checkoutAlreadyPaid: { status: 428, code: 'CHECKOUT_ALREADY_PAID', operations: ['createOrderFromCheckout'] },
-  emptyCheckout: { status: 428, code: 'EMPTY_CHECKOUT', operations: ['createOrderFromCheckout'] },
-  orderNotFound: { status: 404, code: 'ORDER_NOT_FOUND', operations: ORDER_READS },
-  orderAlreadyCanceled: { status: 428, code: 'ORDER_ALREADY_CANCELED', operations: ['cancelOrder'] },
-  orderIsPaid: { status: 428, code: 'ORDER_IS_PAID', operations: ['cancelOrder'] },
-  orderCanceled: { status: 428, code: 'ORDER_CANCELED', operations: ['preparePaymentCollection'] },
-  orderAlreadyPaid: { status: 428, code: 'ORDER_ALREADY_PAID', operations: ['preparePaymentCollection'] },
-  paymentMethodsNotFound: { status: 428, code: 'PAYMENT_METHODS_NOT_FOUND', operations: ['preparePaymentCollection'] },
-  invalidAmount: { status: 428, code: 'INVALID_AMOUNT', operations: ['preparePaymentCollection', 'captureAuthorizedPayments'] },
-  paymentNotFound: { status: 428, code: 'PAYMENT_NOT_FOUND', operations: PAYMENT_CHANGES },
-  paymentNotAuthorized: { status: 428, code: 'PAYMENT_NOT_AUTHORIZED', operations: PAYMENT_CHANGES },
-  paymentAlreadyVoided: { status: 428, code: 'PAYMENT_ALREADY_VOIDED', operations: PAYMENT_CHANGES },
-  paymentAlreadyCaptured: { status: 428, code: 'PAYMENT_ALREADY_CAPTURED', operations: PAYMENT_CHANGES },
+  backInStockRequestNotFound: catalogEntry(404, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND', [
+    'getBackInStockNotificationRequest',
+    'deleteBackInStockNotificationRequest',
+    'markBackInStockNotificationRequestAsNotificationSent',
+  ]),
+  backInStockRequestExists: catalogEntry(409, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS', [
+    'createBackInStockNotificationRequest',
+  ]),
+  catalogReferenceAndRequestIds: catalogEntry(400, 'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS', ['reportItemsBackInStock']),
+  ownedCartNotFound: catalogEntry(404, 'OWNED_CART_NOT_FOUND', CART_LOOKUPS),
+  checkoutNotFound: catalogEntry(404, 'NOT_FOUND', CHECKOUT_READS),
+  checkoutOfAnotherBuyer: catalogEntry(403, 'PERMISSION_DENIED', CHECKOUT_READS),
+  checkoutIsComplete: catalogEntry(428, 'CHECKOUT_IS_COMPLETE', CHECKOUT_CHANGES),
+  couponDoesNotExist: catalogEntry(428, 'ERROR_COUPON_DOES_NOT_EXIST', ['createCheckout', 'updateCheckout', 'updateCurrentCart']),
+  giftCardNotFound: catalogEntry(428, 'GIFT_CARD_NOT_FOUND', ['createCheckout', 'updateCheckout']),
+  checkoutAlreadyPaid: catalogEntry(428, 'CHECKOUT_ALREADY_PAID', ['createOrderFromCheckout']),
+  emptyCheckout: catalogEntry(428, 'EMPTY_CHECKOUT', ['createOrderFromCheckout']),
+  orderNotFound: catalogEntry(404, 'ORDER_NOT_FOUND', ORDER_READS),
+  orderAlreadyCanceled: catalogEntry(428, 'ORDER_ALREADY_CANCELED', ['cancelOrder']),
+  orderIsPaid: catalogEntry(428, 'ORDER_IS_PAID', ['cancelOrder']),
+  orderCanceled: catalogEntry(428, 'ORDER_CANCELED', ['preparePaymentCollection']),
+  orderAlreadyPaid: catalogEntry(428, 'ORDER_ALREADY_PAID', ['preparePaymentCollection']),
+  paymentMethodsNotFound: catalogEntry(428, 'PAYMENT_METHODS_NOT_FOUND', ['preparePaymentCollection']),
+  invalidAmount: catalogEntry(428, 'INVALID_AMOUNT', ['preparePaymentCollection', 'captureAuthorizedPayments']),
+  paymentNotFound: catalogEntry(428, 'PAYMENT_NOT_FOUND', PAYMENT_CHANGES),
+  paymentNotAuthorized: catalogEntry(428, 'PAYMENT_NOT_AUTHORIZED', PAYMENT_CHANGES),
+  paymentAlreadyVoided: catalogEntry(428, 'PAYMENT_ALREADY_VOIDED', PAYMENT_CHANGES),
+  paymentAlreadyCaptured: catalogEntry(428, 'PAYMENT_ALREADY_CAPTURED', PAYMENT_CHANGES),
 } as const satisfies Record<string, RefusalEntry>;
 
 export type CommerceRefusal = keyof typeof COMMERCE_REFUSALS;
 
-/** The refusal to throw: its status and code from the catalog, for an operation the catalog lists for it. */
-export const refusal = (
-  context: Pick<CallContext, 'operationId'>,
-  kind: CommerceRefusal,
+type OperationsOf<R extends CommerceRefusal> = (typeof COMMERCE_REFUSALS)[R]['operations'][number];
+
+/** The refusals the catalog lists for operation `K`. */
+type RefusalsOf<K extends CommerceOperation> = { [R in CommerceRefusal]: K extends OperationsOf<R> ? R : never }[CommerceRefusal];
+
+/** The operations the catalog lists for every refusal of `R` (one, or each of a union). */
+export type Refusing<R extends CommerceRefusal> = {
+  [K in CommerceOperation]: [R] extends [RefusalsOf<K>] ? K : never;
+}[CommerceOperation];
+
+/** The context of a call of operation `K` (a helper's calls carry the operation it works for). */
+export type CommerceCall<K extends CommerceOperation> = CallContext & { readonly operationId: K };
+
+/** The refusal to throw, with its status and code from the catalog: a compile error unless it lists the operation. */
+export const refusal = <R extends CommerceRefusal, K extends Refusing<R>>(
+  _context: { readonly operationId: K },
+  kind: R,
   description: string,
   data?: Record<string, unknown>,
 ): PlatformFailure => {
-  const { status, code, operations } = COMMERCE_REFUSALS[kind] as RefusalEntry;
-  if (!operations.includes(context.operationId as CommerceOperation)) {
-    throw new Error(`${context.operationId} answered ${status} ${code}, which the commerce refusal catalog does not list for it`);
-  }
+  const { status, code } = COMMERCE_REFUSALS[kind] as RefusalEntry;
   return new PlatformFailure(status, code, description, data);
 };

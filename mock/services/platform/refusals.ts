@@ -2,30 +2,17 @@
 // the compiler against the generated types (the codes each error response enumerates). A helper shared by
 // several operations names the refusals it gives in its type parameter's bound, so every operation that calls
 // it must declare them; the spec, not the service, is where a code is chosen.
-import type { ServiceTypes } from '../../../generated/platform/service-types';
 import { PlatformFailure } from '../../engine/failure';
-import type { CallContext } from '../../engine/service-table';
+import type { CallContext, OperationIdOf } from '../../engine/service-table';
+import type { DeclaredCode as FamilyDeclaredCode, Declaring as FamilyDeclaring } from '../declared-codes';
 
-export type PlatformOperationId = keyof ServiceTypes & string;
-
-type AnswersOf<K extends PlatformOperationId> = ServiceTypes[K]['answers'];
-
-/** The codes an error answer's body enumerates (`string` when its schema names none). */
-type CodesOf<Body> = Body extends { readonly details?: infer Details }
-  ? NonNullable<Details> extends { readonly applicationError?: infer Error }
-    ? NonNullable<Error> extends { readonly code?: infer Code }
-      ? Code
-      : never
-    : never
-  : never;
+export type PlatformOperationId = OperationIdOf<'platform'>;
 
 /** The codes operation `K` declares at `status`. */
-export type DeclaredCode<K extends PlatformOperationId, S extends number> = S extends keyof AnswersOf<K> ? CodesOf<AnswersOf<K>[S]> : never;
+export type DeclaredCode<K extends PlatformOperationId, S extends number> = FamilyDeclaredCode<'platform', K, S>;
 
 /** The operations that declare `code` at `status`. */
-export type Declaring<S extends number, C extends string> = {
-  [K in PlatformOperationId]: C extends DeclaredCode<K, S> ? K : never;
-}[PlatformOperationId];
+export type Declaring<S extends number, C extends string> = FamilyDeclaring<'platform', S, C>;
 
 /** The context of a call of operation `K` (a helper's calls carry the operation it works for). */
 export type PlatformCall<K extends PlatformOperationId> = CallContext & { readonly operationId: K };

@@ -52,13 +52,38 @@ describe('answer check stage', () => {
   it('refuses a status the operation does not declare, for an answer as for a refusal', () => {
     const { check, lines } = checker();
     expect(check(cartRead, answer({}, 418)).ok).toBe(false);
-    expect(check(cartRead, { kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' })).toEqual({
+    expect(check(cartRead, { kind: 'refusal', status: 404, code: 'OWNED_CART_NOT_FOUND', description: 'no cart' })).toEqual({
       ok: true,
       text: undefined,
     });
     expect(check(cartRead, { kind: 'refusal', status: 409, code: 'CONFLICT', description: 'busy' }).ok).toBe(false);
     expect(lines[0]).toMatch(/"status" 418 is not a status getCurrentCart declares$/);
     expect(lines[1]).toBe(`500 ${REQUEST_ID} getCurrentCart: refused with 409 CONFLICT, a status the operation does not declare (busy)`);
+  });
+
+  it('refuses a code the operation does not declare at the status of the refusal, naming the declared ones', () => {
+    const { check, lines } = checker();
+    const verdict = check(cartRead, { kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' });
+    expect(verdict.ok).toBe(false);
+    const response = (verdict as { response: MockResponse }).response;
+    expect(response.status).toBe(500);
+    expect(errorOf(response).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getCurrentCart' } });
+    expect(lines).toEqual([
+      `500 ${REQUEST_ID} getCurrentCart: refused with 404 NOT_FOUND, which breaks the getCurrentCart contract: "details.applicationError.code" must be one of "OWNED_CART_NOT_FOUND" (no cart)`,
+    ]);
+    // A declared code at another status of the operation is no better.
+    expect(check(cartRead, { kind: 'refusal', status: 400, code: 'OWNED_CART_NOT_FOUND', description: 'wrong status' }).ok).toBe(false);
+  });
+
+  it('never serves a generated answer with an undeclared status or code, though it serves one with a flawed body', () => {
+    const { check, lines } = checker();
+    expect(check(cartRead, { ...answer({ message: 'x' }, 418), generated: true }).ok).toBe(false);
+    const wrongCode = { message: 'NOT_FOUND', details: { applicationError: { code: 'NOT_FOUND', description: 'x' } } };
+    expect(check(cartRead, { ...answer(wrongCode, 404), generated: true }).ok).toBe(false);
+    const declared = { message: 'OWNED_CART_NOT_FOUND', details: { applicationError: { code: 'OWNED_CART_NOT_FOUND', description: 'x' } } };
+    expect(check(cartRead, { ...answer(declared, 404), generated: true })).toEqual({ ok: true, text: undefined });
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.startsWith(`500 ${REQUEST_ID} getCurrentCart:`))).toBe(true);
   });
 
   it('serves a generated answer that breaks the contract, logged the same way under the status it is served with', () => {

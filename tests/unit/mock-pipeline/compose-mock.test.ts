@@ -62,7 +62,7 @@ describe('the composition root', () => {
   });
 
   it('static mode: credentials are only looked for (no identities), and its one control is the health of the mode', async () => {
-    const { mock, lines } = staticMock({ kind: 'refusal', status: 404, code: 'NOT_FOUND', description: 'no cart' });
+    const { mock, lines } = staticMock({ kind: 'refusal', status: 404, code: 'OWNED_CART_NOT_FOUND', description: 'no cart' });
     expect((await mock.handle(cartRead)).status).toBe(404);
     const health = await mock.handle(mockRequest('GET', '/__mock/health'));
     expect(JSON.parse(String(health.body))).toEqual({ mode: 'static', families: ['commerce', 'platform'], sessions: [] });
