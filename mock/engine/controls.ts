@@ -7,8 +7,8 @@ import { parseJsonText } from '../pipeline/parse-json';
 import type { MockRequest, MockResponse } from '../pipeline/types';
 import type { RecordingEventSink } from './events';
 import { DEFAULT_SESSION, SESSION_NAME } from './identity';
-import type { RequestLog } from './request-log';
-import type { ForcedFailure, Scenarios } from './scenarios';
+import type { RequestLogStore } from './request-log';
+import type { ForcedFailure, ScenarioStore } from './scenarios';
 
 export const CONTROLS_PREFIX = '/__mock/';
 
@@ -21,8 +21,8 @@ export interface ControlsHost {
   reset(session?: string): Promise<string[]>;
   seed(session: string, fixture: string): Promise<Record<string, number>>;
   dump(session: string): Promise<Record<string, unknown[]>>;
-  readonly requestLog: RequestLog;
-  readonly scenarios: Scenarios;
+  readonly requestLog: RequestLogStore;
+  readonly scenarios: ScenarioStore;
   readonly events: RecordingEventSink;
 }
 
@@ -109,9 +109,7 @@ export const serveControl = async (
       const body = readBody(request);
       const session = sessionName(body.session, 'session') ?? sessionName(headerSession, 'x-mock-session');
       const reset = await host.reset(session);
-      host.requestLog.clear(session);
-      host.events.clear(session);
-      host.scenarios.clear(session);
+      await Promise.all([host.requestLog.clear(session), host.events.clear(session), host.scenarios.clear(session)]);
       return json({ reset }, requestId);
     }
     if (method === 'POST' && name === 'seed') {
@@ -127,7 +125,10 @@ export const serveControl = async (
       const session = fromQuery() ?? DEFAULT_SESSION;
       const operationId = search.get('operationId') ?? undefined;
       const limit = queryInteger(search.get('limit'), 'limit', 1, 1000);
-      return json({ requests: host.requestLog.list(session, { ...(operationId && { operationId }), ...(limit && { limit }) }) }, requestId);
+      return json(
+        { requests: await host.requestLog.list(session, { ...(operationId && { operationId }), ...(limit && { limit }) }) },
+        requestId,
+      );
     }
     if (method === 'PUT' && name.startsWith('scenarios/')) {
       const operationId = decodeURIComponent(name.slice('scenarios/'.length));
@@ -137,7 +138,7 @@ export const serveControl = async (
       const latencyMs = integerIn(body.latencyMs, 'latencyMs', 0, 60_000);
       const failure = failureOf(body.failure);
       if (latencyMs === undefined && failure === undefined) bad('body', 'needs latencyMs or failure');
-      const scenario = host.scenarios.set({
+      const scenario = await host.scenarios.set({
         operationId,
         session,
         ...(latencyMs !== undefined && { latencyMs }),
@@ -145,7 +146,7 @@ export const serveControl = async (
       });
       return json({ scenario }, requestId);
     }
-    if (method === 'DELETE' && name === 'scenarios') return json({ cleared: host.scenarios.clear(fromQuery()) }, requestId);
+    if (method === 'DELETE' && name === 'scenarios') return json({ cleared: await host.scenarios.clear(fromQuery()) }, requestId);
     if (method === 'GET' && name === 'state') {
       const session = fromQuery() ?? DEFAULT_SESSION;
       return json({ session, collections: await host.dump(session) }, requestId);
@@ -153,7 +154,7 @@ export const serveControl = async (
     if (method === 'GET' && name === 'events') {
       const session = fromQuery() ?? DEFAULT_SESSION;
       const limit = queryInteger(search.get('limit'), 'limit', 1, 1000);
-      return json({ events: host.events.list(session, limit) }, requestId);
+      return json({ events: await host.events.list(session, limit) }, requestId);
     }
   } catch (error) {
     if (error instanceof ControlError) {

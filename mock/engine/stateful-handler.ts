@@ -12,7 +12,7 @@ import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
 import type { IdentityRegistry } from './identity';
 import type { Answer, OperationContext, ServiceOperations } from './operation';
-import type { Scenarios } from './scenarios';
+import type { ScenarioStore } from './scenarios';
 import type { SessionStore } from './store';
 
 export interface StatefulHandlerOptions {
@@ -20,7 +20,7 @@ export interface StatefulHandlerOptions {
   readonly identities: IdentityRegistry;
   readonly responses: ResponseValidator;
   readonly examples: ExampleAnswers;
-  readonly scenarios: Scenarios;
+  readonly scenarios: ScenarioStore;
   readonly events: EventSink;
   /** The store of a session, seeded on first use. */
   readonly openSession: (session: string) => Promise<SessionStore>;
@@ -47,7 +47,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       const { identity, session } = caller;
       const requestId = raw.requestId;
 
-      const scenario = scenarios.take(session, operationId);
+      const scenario = await scenarios.take(session, operationId);
       if (scenario?.latencyMs) await sleep(scenario.latencyMs);
       if (scenario?.failure) {
         const { status, code, description } = scenario.failure;
@@ -123,9 +123,9 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       };
     },
 
-    accepted(answer: ContractAnswer): void {
+    async accepted(answer: ContractAnswer): Promise<void> {
       const pending = answer.effects as readonly RecordedEvent[] | undefined;
-      if (pending) for (const event of pending) events.emit(event);
+      if (pending) for (const event of pending) await events.emit(event);
     },
   };
 };

@@ -44,7 +44,7 @@ export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks =
   const dispatcher = () =>
     (ready ??= generateSigningKeyPair().then((keyPair) => createWebhookDispatcher({ ...dispatcherOptions, keyPair })));
 
-  const deliver = (event: RecordedEvent) => {
+  const deliver = (event: RecordedEvent): Promise<void> | undefined => {
     if (!EVENT_CATALOG.has(event.eventType)) return; // Recorded at /__mock/events; the spec declares no webhook for it.
     const toSign = { eventType: event.eventType, identity: identityOf(event), payload: toDomainEvent(event) } as unknown as EventToSign;
     const problems = check(toSign);
@@ -54,8 +54,9 @@ export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks =
       log(line);
       return;
     }
-    // Chained on one promise: deliveries start in emission order even while the key pair is being made.
-    void dispatcher().then((found) => found.dispatch(event.session, toSign));
+    // Chained on one promise: deliveries start in emission order even while the key pair is being made. The
+    // emitting request waits until they are queued (a shared queue: until another replica can see them).
+    return dispatcher().then((found) => found.queue(event.session, toSign));
   };
 
   return {

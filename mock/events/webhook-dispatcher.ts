@@ -70,21 +70,23 @@ export interface Delivery {
 }
 
 export interface WebhookDispatcher {
-  subscribe(input: SubscribeInput): WebhookSubscription;
+  subscribe(input: SubscribeInput): Promise<WebhookSubscription>;
   /** False when no subscription has that id. Deliveries not started yet are dropped. */
-  unsubscribe(id: string): boolean;
-  subscriptions(session: string): WebhookSubscription[];
+  unsubscribe(id: string): Promise<boolean>;
+  subscriptions(session: string): Promise<WebhookSubscription[]>;
   /**
    * Signs the event once and delivers it to the session's matching subscribers; their log entries exist (pending)
    * when this returns. Resolves with the final entries; never rejects (failures are in the log).
    */
   dispatch(session: string, event: DispatchedEvent): Promise<Delivery[]>;
+  /** As `dispatch`, but resolves once the deliveries are queued (their log entries exist), not once they are done. */
+  queue(session: string, event: DispatchedEvent): Promise<void>;
   /** The session's delivery log, newest first. */
-  deliveries(session: string): Delivery[];
+  deliveries(session: string): Promise<Delivery[]>;
   /** The PEM receivers verify deliveries with (GET /__mock/webhooks/public-key). */
   publicKeyPem(): string;
   /** Forgets one session's subscriptions and log (every session's without one), canceling its deliveries. */
-  reset(session?: string): void;
+  reset(session?: string): Promise<void>;
   /** Resolves when no delivery is under way. */
   drain(): Promise<void>;
   /** Cancels every delivery under way and accepts no more. */
@@ -184,7 +186,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   };
 
   const dispatcher: WebhookDispatcher = {
-    subscribe(input) {
+    async subscribe(input) {
       if (closed) throw new Error('the webhook dispatcher is closed');
       if (typeof input?.session !== 'string' || input.session === '')
         throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
@@ -198,7 +200,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       return subscription;
     },
 
-    unsubscribe(id) {
+    async unsubscribe(id) {
       for (const found of sessions.values()) {
         if (found.subscriptions.delete(id)) {
           queues.delete(id);
@@ -208,7 +210,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       return false;
     },
 
-    subscriptions(session) {
+    async subscriptions(session) {
       return [...(sessions.get(session)?.subscriptions.values() ?? [])];
     },
 
@@ -272,15 +274,20 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       return track(Promise.all(deliveries));
     },
 
-    deliveries(session) {
+    async deliveries(session) {
       return [...(sessions.get(session)?.log ?? [])].reverse().map((entry) => ({ ...entry }) as Delivery);
+    },
+
+    async queue(session, event) {
+      // The log entries are written before dispatch first waits.
+      void dispatcher.dispatch(session, event);
     },
 
     publicKeyPem() {
       return options.keyPair.publicKeyPem;
     },
 
-    reset(session) {
+    async reset(session) {
       for (const name of session === undefined ? [...sessions.keys()] : [session]) forget(name, 'session reset');
     },
 
