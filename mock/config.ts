@@ -3,6 +3,9 @@ import { type CorsPolicy, parseAllowedOrigins } from './http/cors';
 import { DEFAULT_LIMITS, parseByteSize, type TransportLimits } from './limits';
 import { MOCK_MODES, type MockMode } from './modes';
 
+/** Where stateful mode keeps its state: in this process, or in Redis shared by replicas. */
+export type StoreSetting = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string; readonly prefix: string };
+
 export interface MockConfig {
   readonly port: number;
   readonly mode: MockMode;
@@ -11,6 +14,7 @@ export interface MockConfig {
   readonly publicUrl: string | undefined;
   readonly apiKey: string | undefined;
   readonly fixturesDir: string | undefined;
+  readonly store: StoreSetting;
 }
 
 export class ConfigError extends Error {
@@ -35,6 +39,27 @@ export const modeArgument = (argv: readonly string[]): string | undefined => {
   return undefined;
 };
 
+/** Keys the mock writes in Redis start with this unless MOCK_STORE_PREFIX says otherwise. */
+export const DEFAULT_STORE_PREFIX = 'storefront-mock:';
+
+/** MOCK_STORE: `memory` (the default) or `redis://host:port/db`; MOCK_STORE_PREFIX: the prefix of every key. */
+export const readStore = (env: NodeJS.ProcessEnv): StoreSetting => {
+  const text = env.MOCK_STORE || 'memory';
+  if (text === 'memory') return { kind: 'memory' };
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' || !url.hostname || !/^(\/\d{0,2})?$/.test(url.pathname)) {
+    throw new ConfigError(`MOCK_STORE must be memory or a Redis URL such as redis://127.0.0.1:6379/0, got "${text}"`);
+  }
+  const prefix = env.MOCK_STORE_PREFIX ?? DEFAULT_STORE_PREFIX;
+  if (!/^[\w.:-]{1,64}$/.test(prefix)) throw new ConfigError('MOCK_STORE_PREFIX must be 1 to 64 letters, digits or ._:-');
+  return { kind: 'redis', url: text, prefix };
+};
+
 export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): MockConfig => {
   const port = integer('PORT', env.PORT, 4010, 0, 65535);
   const given = modeArgument(argv);
@@ -57,7 +82,10 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
   if (publicUrl !== undefined && !/^https?:\/\/[^/?#]+\/?$/.test(publicUrl)) {
     throw new ConfigError(`MOCK_PUBLIC_URL must be an http(s) origin such as http://127.0.0.1:4010, got "${publicUrl}"`);
   }
+  const store = readStore(env);
+  if (store.kind === 'redis' && mode !== 'stateful') throw new ConfigError(`MOCK_STORE=redis://... needs stateful mode, not ${mode}`);
   return {
+    store,
     port,
     mode: mode as MockMode,
     limits: {

@@ -35,9 +35,12 @@ const mock = await startMock({
   ...(config.publicUrl && { publicUrl: config.publicUrl }),
   ...(config.apiKey && { apiKey: config.apiKey }),
   ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
+  store: config.store,
   log,
 });
-console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode)`);
+console.log(
+  `mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (commerce + platform, ${config.mode} mode${config.store.kind === 'redis' ? ', state in Redis' : ''})`,
+);
 
 let stopping = false;
 onStop = (reason: string): void => {

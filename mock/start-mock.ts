@@ -1,6 +1,7 @@
 // Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode composed by the
 // composition root (compose-mock.ts), behind the Node HTTP adapter.
 import { composeMock, type PrismParts, type StatefulParts } from './compose-mock';
+import type { StoreSetting } from './config';
 import type { StatefulEngine } from './engine/engine';
 import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
 import type { CorsPolicy } from './http/cors';
@@ -32,6 +33,8 @@ export interface MockOptions {
   readonly log?: (line: string) => void;
   /** Webhook delivery in stateful mode: retries, back-off, timeout, the fetch deliveries go through. */
   readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'>;
+  /** Where stateful mode keeps its state: `memory` (the default) or a Redis URL shared by replicas. */
+  readonly store?: StoreSetting;
 }
 
 export interface RunningMock {
@@ -51,11 +54,25 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const documents = readDocuments();
+  // Loaded only for Redis: the default path and the MSW adapter never load the Redis client.
+  const shared =
+    mode === 'stateful' && options.store?.kind === 'redis'
+      ? await (await import('./redis/redis-state')).openRedisState(options.store.url, { prefix: options.store.prefix, log })
+      : undefined;
   const parts: StatefulParts | PrismParts =
     mode === 'stateful'
-      ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
+      ? {
+          mode,
+          services: SERVICES,
+          fixtures: readFixtures(options.fixturesDir),
+          apiKey: options.apiKey,
+          state: shared?.state,
+          webhooks: shared ? { ...options.webhooks, createDispatcher: shared.createDispatcher } : options.webhooks,
+        }
       : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits });
+  // A shared queue is worked by every replica, from the start: deliveries a stopped replica left are retried.
+  if (shared) await mock.webhooks?.dispatcher().catch((error: Error) => log(`webhook delivery waits for Redis: ${error.message}`));
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
     HOST,
@@ -71,6 +88,7 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     async close() {
       await adapter.close();
       await mock.close();
+      await shared?.close();
     },
   };
 };

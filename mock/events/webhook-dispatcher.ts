@@ -143,6 +143,43 @@ const checkOption = (name: string, value: number, min: number, max: number) => {
   return value;
 };
 
+/** A new subscription, checked: the field and the rule of the first mistake are thrown (WebhookSubscriptionError). */
+export const newSubscription = (input: SubscribeInput): WebhookSubscription => {
+  if (typeof input?.session !== 'string' || input.session === '')
+    throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
+  return {
+    id: globalThis.crypto.randomUUID(),
+    session: input.session,
+    url: checkUrl(input.url),
+    eventTypes: checkEventTypes(input.eventTypes),
+  };
+};
+
+export interface DispatcherSettings {
+  readonly fetch: typeof fetch;
+  readonly maxAttempts: number;
+  readonly timeoutMs: number;
+  readonly maxLogEntries: number;
+  readonly backoffMs: DeliveryAttemptOptions['backoffMs'];
+}
+
+/** The options with their defaults, checked (a RangeError names the option out of range). */
+export const dispatcherSettings = (options: Omit<WebhookDispatcherOptions, 'keyPair'>): DispatcherSettings => ({
+  fetch: options.fetch ?? globalThis.fetch,
+  maxAttempts: checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20),
+  timeoutMs: checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000),
+  maxLogEntries: checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000),
+  backoffMs: typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000),
+});
+
+/** The headers of every attempt (the attempt number is added per attempt). */
+export const deliveryHeaders = (deliveryId: string, session: string): Record<string, string> => ({
+  'content-type': 'text/plain; charset=utf-8',
+  'user-agent': 'storefront-api-mock',
+  'x-mock-delivery-id': deliveryId,
+  'x-mock-session': session,
+});
+
 interface SessionState {
   readonly subscriptions: Map<string, WebhookSubscription>;
   /** Oldest first. */
@@ -151,12 +188,7 @@ interface SessionState {
 }
 
 export const createWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20);
-  const timeoutMs = checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000);
-  const maxLogEntries = checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000);
-  const backoffMs: DeliveryAttemptOptions['backoffMs'] =
-    typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000);
+  const { fetch: fetchImpl, maxAttempts, timeoutMs, maxLogEntries, backoffMs } = dispatcherSettings(options);
   const instanceId = options.instanceId ?? globalThis.crypto.randomUUID();
   const sessions = new Map<string, SessionState>();
   /** Per subscription, the tail of its queue: deliveries to one subscriber go out in emission order. */
@@ -188,14 +220,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   const dispatcher: WebhookDispatcher = {
     async subscribe(input) {
       if (closed) throw new Error('the webhook dispatcher is closed');
-      if (typeof input?.session !== 'string' || input.session === '')
-        throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
-      const subscription: WebhookSubscription = {
-        id: globalThis.crypto.randomUUID(),
-        session: input.session,
-        url: checkUrl(input.url),
-        eventTypes: checkEventTypes(input.eventTypes),
-      };
+      const subscription = newSubscription(input);
       state(input.session).subscriptions.set(subscription.id, subscription);
       return subscription;
     },
@@ -249,12 +274,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
             fetch: fetchImpl,
             url: entry.target,
             token,
-            headers: {
-              'content-type': 'text/plain; charset=utf-8',
-              'user-agent': 'storefront-api-mock',
-              'x-mock-delivery-id': entry.id,
-              'x-mock-session': session,
-            },
+            headers: deliveryHeaders(entry.id, session),
             maxAttempts,
             backoffMs,
             timeoutMs,
