@@ -112,15 +112,16 @@ export class RecordingEventSink implements EventSink {
   }
 
   async emit(event: RecordedEvent): Promise<void> {
-    await this.#log.append(event);
-    for (const listener of this.#listeners) {
+    // Recorded and handed to the subscribers at once (one round trip to a shared store, not one after the other).
+    const heard = [...this.#listeners].map(async (listener) => {
       try {
         await listener(event);
       } catch (error) {
         // A subscriber's failure is its own: the request that emitted the event is still answered.
         this.#report(`event listener failed on ${event.eventType} ${event.id}: ${(error as Error)?.stack ?? String(error)}`);
       }
-    }
+    });
+    await Promise.all([this.#log.append(event), ...heard]);
   }
 
   subscribe(listener: EventListener): () => void {

@@ -47,6 +47,11 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       const { identity, session } = caller;
       const requestId = raw.requestId;
 
+      const impl = operations[operationId];
+      // Asked together: a shared store answers both in one round trip. A session opened for a call a scenario
+      // then fails is simply there for the next call.
+      const opening = impl ? options.openSession(session) : undefined;
+      opening?.catch(() => undefined);
       const scenario = await scenarios.take(session, operationId);
       if (scenario?.latencyMs) await sleep(scenario.latencyMs);
       if (scenario?.failure) {
@@ -66,9 +71,8 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         return { kind: 'answer', status: chosen.status, body: chosen.body };
       }
 
-      const impl = operations[operationId];
-      if (!impl) return broken(operationId, 'no handler in stateful mode', requestId);
-      const store = await options.openSession(session);
+      if (!impl || !opening) return broken(operationId, 'no handler in stateful mode', requestId);
+      const store = await opening;
       const pending: RecordedEvent[] = [];
       // One clock reading per call: every date a call writes (updatedDate, eventTime...) is the same instant.
       const now = new Date().toISOString();

@@ -10,8 +10,12 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { StateUnavailableError } from '../errors/state-unavailable';
 
-/** A command not answered within this is a failure: a request never hangs on Redis. */
-export const COMMAND_TIMEOUT_MS = 1000;
+/**
+ * A command not answered within this is a failure: a request never hangs on Redis. Generous, because the timer
+ * is read when the event loop is free again: a replica busy for a second (compiling a schema on a loaded
+ * machine) must not count the reply that was waiting all along as missing.
+ */
+export const COMMAND_TIMEOUT_MS = 5000;
 
 export interface RedisLink {
   readonly client: Redis;

@@ -13,7 +13,8 @@
 //   script that first checks the lease still holds that token, so a replica that stalled past its lease (or was
 //   partitioned) cannot overwrite what the next holder wrote. A replica killed while holding the lease blocks
 //   the session only until the lease expires. Inside one process the calls for a session queue up first, so
-//   only one of them at a time competes for the lease.
+//   only one of them at a time competes for the lease; a replica waiting for it is woken by the message the
+//   holder publishes on release (or when the lease runs out), never by a polling loop.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SessionStore, StoreProvider } from '../engine/store';
 import { StateUnavailableError } from '../errors/state-unavailable';
@@ -22,9 +23,9 @@ import type { RedisLink } from './redis-link';
 /** Sessions kept at once by default; the least recently used one goes first. */
 export const REDIS_MAX_SESSIONS = 1000;
 /** How long a lease holds: far above any handler's work, short enough that a killed replica is soon forgotten. */
-export const LEASE_MS = 3000;
+export const LEASE_MS = 10_000;
 /** How long a request waits for a session's lease before it is answered 503. */
-const LEASE_WAIT_MS = 8000;
+const LEASE_WAIT_MS = 15_000;
 
 // The session's keys, under `<prefix>s:<session>:`: seeded, cols (set of collections), seq (creation counter),
 // lease, h:<collection> (records), o:<collection> (creation order).
@@ -110,25 +111,27 @@ for i = 1, #ids, 500 do
 end
 return out`;
 
-// KEYS: lease, fence counter; ARGV: lease ms. The new token, or nil when someone holds the lease.
+// KEYS: lease, fence counter; ARGV: lease ms. The new token (a string), or the milliseconds the holder's lease
+// has left (a number) when someone holds it.
 const ACQUIRE_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local left = redis.call('PTTL', KEYS[1])
+if left > 0 then return left end
 local token = redis.call('INCR', KEYS[2])
 redis.call('SET', KEYS[1], token, 'PX', ARGV[1])
-return token`;
+return tostring(token)`;
 
-// KEYS: lease; ARGV: token.
+// KEYS: lease; ARGV: token, channel, session. Tells the replicas waiting for the session that it is free.
 const RELEASE_SCRIPT = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('PUBLISH', ARGV[2], ARGV[3])
+return 1`;
 
 interface Lease {
   readonly session: string;
   readonly key: string;
   readonly token: string;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 class RedisSessionStore implements SessionStore {
   readonly #link: RedisLink;
@@ -223,6 +226,9 @@ export class RedisStoreProvider implements StoreProvider {
   readonly #scripts: RedisStoreScripts;
   readonly #leases = new AsyncLocalStorage<Lease>();
   readonly #locks = new Map<string, Promise<unknown>>();
+  /** Per session, the waiters to wake when another replica releases its lease. */
+  readonly #waiting = new Map<string, Set<() => void>>();
+  #listening: Promise<unknown> | undefined;
 
   constructor(link: RedisLink, maxSessions = REDIS_MAX_SESSIONS) {
     this.#link = link;
@@ -262,23 +268,47 @@ export class RedisStoreProvider implements StoreProvider {
     return run;
   }
 
+  /** Resolves when the session's lease is released (a message), or after `ms` (a holder that died says nothing). */
+  #released(session: string, ms: number): Promise<void> {
+    this.#listening ??= this.#link
+      .listener()
+      .subscribe(this.#link.key('released'))
+      .then(() =>
+        this.#link.listener().on('message', (channel: string, name: string) => {
+          if (channel !== this.#link.key('released')) return;
+          for (const wake of this.#waiting.get(name) ?? []) wake();
+        }),
+      )
+      .catch(() => (this.#listening = undefined));
+    return new Promise((resolve) => {
+      const waiters = this.#waiting.get(session) ?? new Set();
+      this.#waiting.set(session, waiters);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        if (waiters.size === 0) this.#waiting.delete(session);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      waiters.add(wake);
+    });
+  }
+
   async #underLease<T>(session: string, work: () => Promise<T>): Promise<T> {
     const key = this.#link.key('s', session, 'lease');
     const fence = this.#link.key('fence');
     const deadline = Date.now() + LEASE_WAIT_MS;
-    let pause = 1;
-    let token: unknown = null;
-    // Waiting only while another replica holds the lease: short pauses that grow, bounded by the deadline.
-    while ((token = await this.#scripts.acquire([key, fence], [LEASE_MS])) === null) {
+    let token: unknown;
+    // Waiting only while another replica holds the lease: until it says it released it, or its lease runs out.
+    while (typeof (token = await this.#scripts.acquire([key, fence], [LEASE_MS])) === 'number') {
       if (Date.now() > deadline) throw new StateUnavailableError(`session ${session} stayed locked by another replica`);
-      await sleep(pause + Math.random() * pause);
-      pause = Math.min(pause * 2, 20);
+      await this.#released(session, Math.min(token as number, 100) + Math.random() * 5);
     }
     const lease: Lease = { session, key, token: String(token) };
     try {
       return await this.#leases.run(lease, work);
     } finally {
-      await this.#scripts.release([key], [lease.token]).catch(() => undefined);
+      await this.#scripts.release([key], [lease.token, this.#link.key('released'), session]).catch(() => undefined);
     }
   }
 

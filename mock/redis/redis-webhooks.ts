@@ -117,7 +117,8 @@ export const createRedisWebhookDispatcher = async (link: RedisLink, options: Red
   const keys = await sharedKeys(link);
   const claimScript = link.script(CLAIM_SCRIPT);
   const finishScript = link.script(FINISH_SCRIPT);
-  const leaseMs = settings.timeoutMs + 2000;
+  // Past the attempt's time-out with room for a busy event loop: a live replica records its outcome in time.
+  const leaseMs = settings.timeoutMs + 5000;
   const due = link.key('wh', 'due');
   const wakeChannel = link.key('wh', 'wake');
   const subsKey = (session: string) => link.key('wh', 'subs', session);
