@@ -72,7 +72,11 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
       : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits });
   // A shared queue is worked by every replica, from the start: deliveries a stopped replica left are retried.
-  if (shared) await mock.webhooks?.dispatcher().catch((error: Error) => log(`webhook delivery waits for Redis: ${error.message}`));
+  // A replica started while Redis was away joins the work once it is back.
+  const joinDeliveries = () =>
+    mock.webhooks?.dispatcher().catch((error: Error) => log(`webhook delivery waits for Redis: ${error.message}`));
+  shared?.onReady(() => void joinDeliveries());
+  if (shared) await joinDeliveries();
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
     HOST,

@@ -86,9 +86,8 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   const seed = async (session: string, name: string) => {
     const fixture = options.fixtures[name];
     if (!fixture) throw new Error(`no fixture ${name}`);
-    await stores.drop(session);
     let counts: Record<string, number> = {};
-    await stores.open(session, async (store) => {
+    await stores.replace(session, async (store) => {
       counts = await seedStore(store, fixture);
     });
     return counts;

@@ -98,6 +98,11 @@ export class MemoryStoreProvider implements StoreProvider {
     return run;
   }
 
+  async replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void> {
+    this.#sessions.delete(session);
+    await this.open(session, create);
+  }
+
   async drop(session?: string): Promise<string[]> {
     if (session !== undefined) return this.#sessions.delete(session) ? [session] : [];
     const names = [...this.#sessions.keys()];

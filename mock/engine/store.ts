@@ -21,6 +21,8 @@ export interface StoreProvider {
   open(session: string, create: (store: SessionStore) => Promise<void>): Promise<SessionStore>;
   /** Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes). */
   exclusive<T>(session: string, work: () => Promise<T>): Promise<T>;
+  /** Forgets the session and fills it with `create` in one step: no other call sees it empty or seeded otherwise. */
+  replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void>;
   /** Forgets one session, or every session; answers the names forgotten. */
   drop(session?: string): Promise<string[]>;
   sessions(): Promise<string[]>;

@@ -60,13 +60,13 @@ local function fenced(lease, token)
 end
 `;
 
-// ARGV: prefix, session, now, max sessions, then collection, id, JSON for each record.
+// ARGV: prefix, session, now, max sessions, replace (1: even when seeded), then collection, id, JSON per record.
 const SEED_SCRIPT = `${DROP}${PUT}
 local prefix, name = ARGV[1], ARGV[2]
 local base = prefix .. 's:' .. name .. ':'
-if redis.call('EXISTS', base .. 'seeded') == 1 then return 0 end
+if ARGV[5] ~= '1' and redis.call('EXISTS', base .. 'seeded') == 1 then return 0 end
 drop(prefix, name)
-for i = 5, #ARGV, 3 do put(base, ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
+for i = 6, #ARGV, 3 do put(base, ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
 redis.call('SET', base .. 'seeded', '1')
 redis.call('ZADD', prefix .. 'sessions', ARGV[3], name)
 local over = redis.call('ZCARD', prefix .. 'sessions') - tonumber(ARGV[4])
@@ -250,12 +250,18 @@ export class RedisStoreProvider implements StoreProvider {
     const [exists] = await this.#link.run((redis) =>
       Promise.all([redis.exists(seeded), redis.zadd(this.#link.key('sessions'), 'XX', String(Date.now()), session)]),
     );
-    if (exists === 0) {
-      const buffer = new SeedBuffer();
-      await create(buffer);
-      await this.#scripts.seed([], [this.#link.prefix, session, Date.now(), this.#maxSessions, ...buffer.args()]);
-    }
+    if (exists === 0) await this.#seed(session, create, false);
     return new RedisSessionStore(this.#link, session, this.#leases, this.#scripts);
+  }
+
+  async replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void> {
+    await this.#seed(session, create, true);
+  }
+
+  async #seed(session: string, create: (store: SessionStore) => Promise<void>, replace: boolean): Promise<void> {
+    const buffer = new SeedBuffer();
+    await create(buffer);
+    await this.#scripts.seed([], [this.#link.prefix, session, Date.now(), this.#maxSessions, replace ? 1 : 0, ...buffer.args()]);
   }
 
   exclusive<T>(session: string, work: () => Promise<T>): Promise<T> {

@@ -20,6 +20,8 @@ export interface RedisState {
   readonly state: EngineState;
   /** The shared webhook dispatcher (its key pair is the same for every replica). */
   createDispatcher(options: Omit<WebhookDispatcherOptions, 'keyPair'>): Promise<WebhookDispatcher>;
+  /** Calls `then` each time the connection to Redis is ready (again). */
+  onReady(then: () => void): void;
   close(): Promise<void>;
 }
 
@@ -34,6 +36,7 @@ export const openRedisState = async (url: string, options: RedisStateOptions): P
       events: new RedisEventLog(link),
     },
     createDispatcher: (dispatcherOptions) => createRedisWebhookDispatcher(link, { ...dispatcherOptions, log: options.log }),
+    onReady: (then) => link.onReady(then),
     close: () => link.close(),
   };
 };
