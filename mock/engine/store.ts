@@ -2,8 +2,8 @@
 // (a database, Redis) can take the place of the in-memory one without a change to any service.
 
 /**
- * One session's records, by collection and id. A value read is a snapshot the caller must not change (the
- * in-memory store hands out frozen objects; a shared store hands out fresh ones): a change is a new value put.
+ * One session's records, by collection and id. A value read is a snapshot the caller must not change (both
+ * stores hand out deep-frozen objects): a change is a new value put.
  */
 export interface SessionStore {
   get<T>(collection: string, id: string): Promise<T | undefined>;

@@ -16,6 +16,7 @@
 //   only one of them at a time competes for the lease; a replica waiting for it is woken by the message the
 //   holder publishes on release (or when the lease runs out), never by a polling loop.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { deepFreeze } from '../engine/deep-freeze';
 import type { SessionStore, StoreProvider } from '../engine/store';
 import { StateUnavailableError } from '../errors/state-unavailable';
 import type { RedisLink } from './redis-link';
@@ -127,6 +128,24 @@ redis.call('DEL', KEYS[1])
 redis.call('PUBLISH', ARGV[2], ARGV[3])
 return 1`;
 
+/** Records parsed per process, by their JSON text: each replica parses a record once, however often it is read. */
+const PARSED_KEPT = 2000;
+
+class ParsedRecords {
+  readonly #byText = new Map<string, unknown>();
+
+  /** The frozen value of a record's text (the same object as long as the text is the same). */
+  parse<T>(text: string): T {
+    let value = this.#byText.get(text);
+    if (value === undefined) {
+      value = deepFreeze(JSON.parse(text) as unknown);
+      this.#byText.set(text, value);
+      if (this.#byText.size > PARSED_KEPT) this.#byText.delete(this.#byText.keys().next().value as string);
+    }
+    return value as T;
+  }
+}
+
 interface Lease {
   readonly session: string;
   readonly key: string;
@@ -139,13 +158,15 @@ class RedisSessionStore implements SessionStore {
   readonly #base: string;
   readonly #leases: AsyncLocalStorage<Lease>;
   readonly #scripts: RedisStoreScripts;
+  readonly #parsed: ParsedRecords;
 
-  constructor(link: RedisLink, session: string, leases: AsyncLocalStorage<Lease>, scripts: RedisStoreScripts) {
+  constructor(link: RedisLink, session: string, leases: AsyncLocalStorage<Lease>, scripts: RedisStoreScripts, parsed: ParsedRecords) {
     this.#link = link;
     this.#session = session;
     this.#base = link.key('s', session, '');
     this.#leases = leases;
     this.#scripts = scripts;
+    this.#parsed = parsed;
   }
 
   /** The lease key and token a write must check: the caller's, when it runs under this session's lease. */
@@ -156,12 +177,12 @@ class RedisSessionStore implements SessionStore {
 
   async get<T>(collection: string, id: string): Promise<T | undefined> {
     const text = await this.#link.run((redis) => redis.hget(`${this.#base}h:${collection}`, id));
-    return text === null ? undefined : (JSON.parse(text) as T);
+    return text === null ? undefined : this.#parsed.parse<T>(text);
   }
 
   async list<T>(collection: string): Promise<T[]> {
     const texts = (await this.#scripts.list([], [this.#base, collection])) as string[];
-    return texts.map((text) => JSON.parse(text) as T);
+    return texts.map((text) => this.#parsed.parse<T>(text));
   }
 
   async put<T>(collection: string, id: string, value: T): Promise<void> {
@@ -226,6 +247,7 @@ export class RedisStoreProvider implements StoreProvider {
   readonly #scripts: RedisStoreScripts;
   readonly #leases = new AsyncLocalStorage<Lease>();
   readonly #locks = new Map<string, Promise<unknown>>();
+  readonly #parsed = new ParsedRecords();
   /** Per session, the waiters to wake when another replica releases its lease. */
   readonly #waiting = new Map<string, Set<() => void>>();
   #listening: Promise<unknown> | undefined;
@@ -251,7 +273,7 @@ export class RedisStoreProvider implements StoreProvider {
       Promise.all([redis.exists(seeded), redis.zadd(this.#link.key('sessions'), 'XX', String(Date.now()), session)]),
     );
     if (exists === 0) await this.#seed(session, create, false);
-    return new RedisSessionStore(this.#link, session, this.#leases, this.#scripts);
+    return new RedisSessionStore(this.#link, session, this.#leases, this.#scripts, this.#parsed);
   }
 
   async replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void> {
