@@ -6,7 +6,7 @@ const OFFLINE_CONTRACT = ['coverage', 'examples', 'platform-enums', 'seed-enums'
   (name) => `tests/contract/${name}.test.ts`,
 );
 
-// Two projects. `unit` needs nothing running (`npm run test:unit`): the unit tests, the tests beside the modules
+// Three projects. `unit` needs nothing running (`npm run test:unit`): the unit tests, the tests beside the modules
 // they test, and the offline contract tests; its files share one module cache per worker (isolate: false), which
 // makes the run three times faster; no file stubs globals or mocks modules, and the unstub/restore options below
 // undo them after each test if one ever does. `against-mock` shares two mocks started by the global setup (which
@@ -35,8 +35,17 @@ export default defineConfig({
         test: {
           name: 'against-mock',
           include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: ['tests/unit/**', ...OFFLINE_CONTRACT],
+          exclude: ['tests/unit/**', 'tests/cluster/**', ...OFFLINE_CONTRACT],
           globalSetup: ['tests/support/global-mock.ts', 'tests/support/global-site.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Redis, three replicas and HAProxy of their own, started by the file (`npx vitest run --project cluster`).
+          name: 'cluster',
+          include: ['tests/cluster/**/*.test.ts'],
+          testTimeout: 60_000,
         },
       },
     ],

@@ -10,9 +10,9 @@ import type { Family } from '../spec-model/document';
 import type { JsonObject } from '../spec-model/json';
 import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
 import { createStatefulEngine, type StatefulEngine } from './engine/engine';
+import type { EngineState } from './engine/engine-state';
 import type { Fixture } from './engine/fixtures';
 import type { Services } from './engine/operation';
-import type { StoreProvider } from './engine/store';
 import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from './events/mock-webhooks';
 import { DEFAULT_LIMITS, type TransportLimits } from './limits';
 import type { MockMode, PrismMode } from './modes';
@@ -35,9 +35,9 @@ export interface StatefulParts {
   readonly fixtures: Readonly<Record<string, Fixture>>;
   /** The merchant's API key (default `mock-api-key`). */
   readonly apiKey?: string | undefined;
-  /** Where state lives (default: in memory). */
-  readonly store?: StoreProvider | undefined;
-  /** Webhook delivery: retries, back-off, timeout, the fetch deliveries go through. */
+  /** Where state lives (default: in memory; Redis when replicas share it). */
+  readonly state?: EngineState | undefined;
+  /** Webhook delivery: retries, back-off, timeout, the fetch deliveries go through, a shared dispatcher. */
   readonly webhooks?: Omit<MockWebhooksOptions, 'documents' | 'log'> | undefined;
 }
 
@@ -101,7 +101,7 @@ const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<St
     services: parts.services,
     fixtures: parts.fixtures,
     ...(parts.apiKey && { apiKey: parts.apiKey }),
-    ...(parts.store && { store: parts.store }),
+    ...(parts.state && { state: parts.state }),
     publicUrl: options.publicUrl,
     log,
     controls: webhooks.controls,

@@ -14,6 +14,9 @@ export interface ProxySettings {
   readonly recordDir: string | undefined;
 }
 
+/** Where stateful mode keeps its state: in this process, or in Redis shared by replicas. */
+export type StoreSetting = { readonly kind: 'memory' } | { readonly kind: 'redis'; readonly url: string; readonly prefix: string };
+
 export interface MockConfig {
   readonly port: number;
   readonly mode: MockMode;
@@ -26,6 +29,7 @@ export interface MockConfig {
   readonly strict: boolean;
   /** Proxy mode only. */
   readonly proxy: ProxySettings | undefined;
+  readonly store: StoreSetting;
 }
 
 export class ConfigError extends Error {
@@ -98,6 +102,18 @@ export const SETTINGS = {
     description:
       "refuse fields the contract does not declare (FIELD_NOT_ALLOWED); a request's Prefer: handling=strict|lenient decides for itself; default 0",
   },
+  store: {
+    flag: '--store',
+    env: 'MOCK_STORE',
+    value: 'URL',
+    description: 'stateful mode: memory (default) or redis://host:port/db, state shared by replicas (docs/cluster.md)',
+  },
+  storePrefix: {
+    flag: '--store-prefix',
+    env: 'MOCK_STORE_PREFIX',
+    value: 'TEXT',
+    description: 'with a Redis store: the prefix of every key; default storefront-mock:',
+  },
   allowedOrigins: {
     flag: '--allowed-origins',
     env: 'MOCK_ALLOWED_ORIGINS',
@@ -154,6 +170,27 @@ export const parseFlags = (argv: readonly string[]): { readonly values: Partial<
   return { values, help };
 };
 
+/** Keys the mock writes in Redis start with this unless MOCK_STORE_PREFIX says otherwise. */
+export const DEFAULT_STORE_PREFIX = 'storefront-mock:';
+
+/** MOCK_STORE: `memory` (the default) or `redis://host:port/db`; MOCK_STORE_PREFIX: the prefix of every key. */
+export const readStore = (env: Readonly<Record<'MOCK_STORE' | 'MOCK_STORE_PREFIX', string | undefined>>): StoreSetting => {
+  const text = env.MOCK_STORE || 'memory';
+  if (text === 'memory') return { kind: 'memory' };
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (url?.protocol !== 'redis:' || !url.hostname || !/^(\/\d{0,2})?$/.test(url.pathname)) {
+    throw new ConfigError(`MOCK_STORE must be memory or a Redis URL such as redis://127.0.0.1:6379/0, got "${text}"`);
+  }
+  const prefix = env.MOCK_STORE_PREFIX ?? DEFAULT_STORE_PREFIX;
+  if (!/^[\w.:-]{1,64}$/.test(prefix)) throw new ConfigError('MOCK_STORE_PREFIX must be 1 to 64 letters, digits or ._:-');
+  return { kind: 'redis', url: text, prefix };
+};
+
 export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] = []): MockConfig => {
   const { values } = parseFlags(argv);
   /** The setting's text and the name to blame for it: the flag when given, else the variable. */
@@ -204,7 +241,11 @@ export const readMockConfig = (env: NodeJS.ProcessEnv, argv: readonly string[] =
   const strict = strictSetting.text ?? '0';
   if (!['0', '1', 'true', 'false'].includes(strict))
     throw new ConfigError(`${strictSetting.source} must be 1 or 0 (true or false), got "${strict.slice(0, 100)}"`);
+  // The command's flags are read too: a flag is the variable it stands for.
+  const store = readStore({ MOCK_STORE: read('store').text, MOCK_STORE_PREFIX: read('storePrefix').text });
+  if (store.kind === 'redis' && mode !== 'stateful') throw new ConfigError(`MOCK_STORE=redis://... needs stateful mode, not ${mode}`);
   return {
+    store,
     port,
     mode: mode as MockMode,
     limits: {

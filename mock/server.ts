@@ -46,6 +46,7 @@ try {
     ...(config.fixturesDir && { fixturesDir: config.fixturesDir }),
     ...(config.proxy && { proxy: config.proxy }),
     strict: config.strict,
+    store: config.store,
     log,
   });
 } catch (error) {
@@ -61,7 +62,7 @@ try {
 }
 const what = config.proxy
   ? `proxy to ${config.proxy.upstream}, checking against commerce + platform${mock.recordFile ? `, recording into ${mock.recordFile}` : ''}`
-  : `commerce + platform, ${config.mode} mode`;
+  : `commerce + platform, ${config.mode} mode${config.store.kind === 'redis' ? ', state in Redis' : ''}`;
 console.log(`mock ready on ${mock.url} in ${Math.round(performance.now() - startedAt)} ms (${what})`);
 
 let stopping = false;

@@ -2,7 +2,7 @@
 // composition root (compose-mock.ts), behind the Node HTTP adapter.
 
 import { composeMock, type PrismParts, type ProxyParts, type StatefulParts } from './compose-mock';
-import type { ProxySettings } from './config';
+import type { ProxySettings, StoreSetting } from './config';
 import type { StatefulEngine } from './engine/engine';
 import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
 import type { CorsPolicy } from './http/cors';
@@ -48,6 +48,8 @@ export interface MockOptions {
   readonly strict?: boolean;
   /** Proxy mode: the upstream, its deadline and where to record. */
   readonly proxy?: ProxySettings;
+  /** Where stateful mode keeps its state: `memory` (the default) or a Redis URL shared by replicas. */
+  readonly store?: StoreSetting;
 }
 
 export interface RunningMock {
@@ -80,13 +82,31 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     recordFile = recorder?.file;
     return { mode: 'proxy', upstream: settings.upstream, forward: upstream.forward, record: recorder?.record, close: upstream.close };
   };
+  // Loaded only for Redis: the default path and the MSW adapter never load the Redis client.
+  const shared =
+    mode === 'stateful' && options.store?.kind === 'redis'
+      ? await (await import('./redis/redis-state')).openRedisState(options.store.url, { prefix: options.store.prefix, log })
+      : undefined;
   const parts: StatefulParts | PrismParts | ProxyParts =
     mode === 'stateful'
-      ? { mode, services: SERVICES, fixtures: readFixtures(options.fixturesDir), apiKey: options.apiKey, webhooks: options.webhooks }
+      ? {
+          mode,
+          services: SERVICES,
+          fixtures: readFixtures(options.fixturesDir),
+          apiKey: options.apiKey,
+          state: shared?.state,
+          webhooks: shared ? { ...options.webhooks, createDispatcher: shared.createDispatcher } : options.webhooks,
+        }
       : mode === 'proxy'
         ? proxyParts()
         : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits, strict: options.strict });
+  // A shared queue is worked by every replica, from the start: deliveries a stopped replica left are retried.
+  // A replica started while Redis was away joins the work once it is back.
+  const joinDeliveries = () =>
+    mock.webhooks?.dispatcher().catch((error: Error) => log(`webhook delivery waits for Redis: ${error.message}`));
+  shared?.onReady(() => void joinDeliveries());
+  if (shared) await joinDeliveries();
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
     HOST,
@@ -104,6 +124,7 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     async close() {
       await adapter.close();
       await mock.close();
+      await shared?.close();
     },
   };
 };

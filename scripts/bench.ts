@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
-import { benchMockThroughput } from './bench/mock-throughput';
+import { benchMockThroughput, benchSharedState } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
 import { installPlatformSdk } from './bench/platform-sdk';
 import { benchProxyLatency } from './bench/proxy-latency';
@@ -36,6 +36,7 @@ for (const row of await measurePerCall(root, { sdkDir })) {
 
 await benchMockThroughput(root);
 await benchProxyLatency(root);
+await benchSharedState(root);
 
 // The explorer's weight before the first operation is opened and its first render, in headless Chromium.
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'explorer.ts')], { cwd: root, stdio: 'inherit' });

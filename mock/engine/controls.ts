@@ -21,8 +21,8 @@ import {
 } from './control-input';
 import type { RecordingEventSink } from './events';
 import { DEFAULT_SESSION } from './identity';
-import type { RequestLog } from './request-log';
-import type { ForcedFailure, Scenarios } from './scenarios';
+import type { RequestLogStore } from './request-log';
+import type { ForcedFailure, ScenarioStore } from './scenarios';
 
 export const CONTROLS_PREFIX = '/__mock/';
 
@@ -37,8 +37,8 @@ export interface ControlsHost {
   reset(session?: string): Promise<string[]>;
   seed(session: string, fixture: string): Promise<Record<string, number>>;
   dump(session: string): Promise<Record<string, unknown[]>>;
-  readonly requestLog: RequestLog;
-  readonly scenarios: Scenarios;
+  readonly requestLog: RequestLogStore;
+  readonly scenarios: ScenarioStore;
   readonly events: RecordingEventSink;
 }
 
@@ -113,9 +113,7 @@ export const serveControl = async (
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session');
       const reset = await host.reset(session);
-      host.requestLog.clear(session);
-      host.events.clear(session);
-      host.scenarios.clear(session);
+      await Promise.all([host.requestLog.clear(session), host.events.clear(session), host.scenarios.clear(session)]);
       return json({ reset }, requestId);
     }
     if (method === 'POST' && name === 'seed') {
@@ -129,7 +127,10 @@ export const serveControl = async (
       const session = fromQuery() ?? DEFAULT_SESSION;
       const operationId = search.get('operationId') ?? undefined;
       const limit = queryIntegerInput(search.get('limit'), 'limit', 1, 1000);
-      return json({ requests: host.requestLog.list(session, { ...(operationId && { operationId }), ...(limit && { limit }) }) }, requestId);
+      return json(
+        { requests: await host.requestLog.list(session, { ...(operationId && { operationId }), ...(limit && { limit }) }) },
+        requestId,
+      );
     }
     if (method === 'PUT' && name.startsWith('scenarios/')) {
       const operationId = decodeURIComponent(name.slice('scenarios/'.length));
@@ -142,7 +143,7 @@ export const serveControl = async (
       const failure = failureOf(body.failure, host.operation(operationId));
       if (latencyMs === undefined && failure === undefined)
         throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
-      const scenario = host.scenarios.set({
+      const scenario = await host.scenarios.set({
         operationId,
         session,
         ...(latencyMs !== undefined && { latencyMs }),
@@ -150,7 +151,7 @@ export const serveControl = async (
       });
       return json({ scenario }, requestId);
     }
-    if (method === 'DELETE' && name === 'scenarios') return json({ cleared: host.scenarios.clear(fromQuery()) }, requestId);
+    if (method === 'DELETE' && name === 'scenarios') return json({ cleared: await host.scenarios.clear(fromQuery()) }, requestId);
     if (method === 'GET' && name === 'state') {
       const session = fromQuery() ?? DEFAULT_SESSION;
       return json({ session, collections: await host.dump(session) }, requestId);
@@ -158,7 +159,7 @@ export const serveControl = async (
     if (method === 'GET' && name === 'events') {
       const session = fromQuery() ?? DEFAULT_SESSION;
       const limit = queryIntegerInput(search.get('limit'), 'limit', 1, 1000);
-      return json({ events: host.events.list(session, limit) }, requestId);
+      return json({ events: await host.events.list(session, limit) }, requestId);
     }
   } catch (error) {
     const refusal = controlRefusal(error, requestId);

@@ -11,16 +11,16 @@ import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-compilers';
 import { controlRefusal, sessionInput } from './control-input';
 import { CONTROLS_PREFIX, type ControlsHost, serveControl } from './controls';
+import { type EngineState, memoryState } from './engine-state';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
 import { type Fixture, seedStore } from './fixtures';
 import { DEFAULT_SESSION, type Identity, IdentityRegistry, SESSION_NAME } from './identity';
-import { MemoryStoreProvider } from './memory-store';
 import type { Services } from './operation';
-import { RequestLog } from './request-log';
-import { Scenarios } from './scenarios';
+import type { RequestLogStore } from './request-log';
+import type { ScenarioStore } from './scenarios';
 import { createStatefulHandler } from './stateful-handler';
-import type { SessionStore, StoreProvider } from './store';
+import type { SessionStore } from './store';
 
 /** The fixture every new session starts from. */
 export const DEFAULT_FIXTURE = 'default';
@@ -34,8 +34,8 @@ export interface EngineOptions {
   readonly fixtures: Readonly<Record<string, Fixture>>;
   /** The merchant's API key (default `mock-api-key`). */
   readonly apiKey?: string;
-  /** Where state lives (default: in memory). */
-  readonly store?: StoreProvider;
+  /** Where state lives (default: in memory; Redis when replicas share it). */
+  readonly state?: EngineState;
   /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
   readonly publicUrl: () => string;
   readonly log?: (line: string) => void;
@@ -52,8 +52,8 @@ export interface StatefulEngine {
   /** Answers one request: an API operation, a sign-in page or a control under /__mock/. */
   handle(request: MockRequest): Promise<MockResponse>;
   readonly events: RecordingEventSink;
-  readonly requestLog: RequestLog;
-  readonly scenarios: Scenarios;
+  readonly requestLog: RequestLogStore;
+  readonly scenarios: ScenarioStore;
   readonly identities: IdentityRegistry;
   /** The store of a session (seeded with the default fixture on first use). */
   session(name?: string): Promise<SessionStore>;
@@ -64,11 +64,11 @@ export interface StatefulEngine {
 export const createStatefulEngine = (options: EngineOptions): StatefulEngine => {
   const log = options.log ?? (() => undefined);
   if (!options.fixtures[DEFAULT_FIXTURE]) throw new Error(`the stateful engine needs a "${DEFAULT_FIXTURE}" fixture`);
-  const stores = options.store ?? new MemoryStoreProvider();
-  const identities = new IdentityRegistry(options.apiKey);
-  const events = new RecordingEventSink(log);
-  const requestLog = new RequestLog();
-  const scenarios = new Scenarios();
+  const state = options.state ?? memoryState();
+  const stores = state.store;
+  const identities = new IdentityRegistry(options.apiKey, state.tokens);
+  const events = new RecordingEventSink(log, state.events);
+  const { requestLog, scenarios } = state;
   const compilers = new SchemaCompilers();
   const responses = new ResponseValidator(compilers, options.documents);
   const examples = new ExampleAnswers(
@@ -91,9 +91,8 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   const seed = async (session: string, name: string) => {
     const fixture = options.fixtures[name];
     if (!fixture) throw new Error(`no fixture ${name}`);
-    await stores.drop(session);
     let counts: Record<string, number> = {};
-    await stores.open(session, async (store) => {
+    await stores.replace(session, async (store) => {
       counts = await seedStore(store, fixture);
     });
     return counts;
@@ -134,7 +133,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   // The hosted sign-in page signs in the member whose session token the browser brings, else the session's
   // default member; the code it grants is redeemed once by POST /oauth2/token.
   const issueCode = async (params: URLSearchParams): Promise<string> => {
-    const fromToken = identities.sessionTokenIdentity(params.get('session_token') ?? '');
+    const fromToken = await identities.sessionTokenIdentity(params.get('session_token') ?? '');
     if (fromToken) return identities.code(fromToken);
     const session = params.get('mock_session');
     const named = session && SESSION_NAME.test(session) ? session : DEFAULT_SESSION;
@@ -173,7 +172,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
       const response = await pipeline(request, trace);
       const path = trace.path;
       if (path !== undefined && !path.startsWith(CONTROLS_PREFIX)) {
-        requestLog.record(sessionOf(request, identities.fromAuthorization(request.headers.authorization, undefined)), {
+        const entry = {
           requestId: request.requestId,
           time: new Date().toISOString(),
           method: request.method.toUpperCase(),
@@ -181,7 +180,15 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
           operationId: trace.operationId ?? null,
           status: response.status,
           durationMs: Math.round((performance.now() - started) * 100) / 100,
-        });
+        };
+        try {
+          // The identity stage settled the session when the call got that far (no second token look-up).
+          const session = trace.session ?? sessionOf(request, await identities.fromAuthorization(request.headers.authorization, undefined));
+          await requestLog.record(session, entry);
+        } catch (error) {
+          // The answer stands: a request log out of reach (shared state down) costs only its entry.
+          log(`request log: ${request.requestId} not recorded: ${(error as Error)?.message ?? String(error)}`);
+        }
       }
       return response;
     },

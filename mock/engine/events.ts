@@ -56,10 +56,12 @@ export const eventIdentity = (identity: Identity | undefined): EventIdentity => 
   return { identityType: 'WIX_USER', wixUserId: identity.id };
 };
 
-export type EventListener = (event: RecordedEvent) => void;
+/** A subscriber; what it answers is awaited before the request that emitted the event is answered. */
+export type EventListener = (event: RecordedEvent) => unknown;
 
 export interface EventSink {
-  emit(event: RecordedEvent): void;
+  /** Records the event and hands it to every subscriber; resolves when they have taken it. */
+  emit(event: RecordedEvent): Promise<void>;
   /** Called with every event emitted from now on; answers the function that unsubscribes. */
   subscribe(listener: EventListener): () => void;
 }
@@ -67,16 +69,18 @@ export interface EventSink {
 /** Events kept per session, newest last; older ones are dropped. */
 export const MAX_EVENTS_PER_SESSION = 1000;
 
-export class RecordingEventSink implements EventSink {
+/** Where recorded events are kept: in memory by default, in Redis when replicas share state. */
+export interface EventLog {
+  append(event: RecordedEvent): Promise<void>;
+  /** A session's events, newest first. */
+  list(session: string, limit: number): Promise<RecordedEvent[]>;
+  clear(session?: string): Promise<void>;
+}
+
+export class MemoryEventLog implements EventLog {
   readonly #bySession = new Map<string, RecordedEvent[]>();
-  readonly #listeners = new Set<EventListener>();
-  readonly #log: (line: string) => void;
 
-  constructor(log: (line: string) => void = () => undefined) {
-    this.#log = log;
-  }
-
-  emit(event: RecordedEvent): void {
+  async append(event: RecordedEvent): Promise<void> {
     let events = this.#bySession.get(event.session);
     if (!events) {
       events = [];
@@ -85,14 +89,39 @@ export class RecordingEventSink implements EventSink {
     events.push(event);
     // Trimmed in batches: dropping the oldest one at every event would move the whole list each time.
     if (events.length >= 2 * MAX_EVENTS_PER_SESSION) events.splice(0, events.length - MAX_EVENTS_PER_SESSION);
-    for (const listener of this.#listeners) {
+  }
+
+  async list(session: string, limit: number): Promise<RecordedEvent[]> {
+    return (this.#bySession.get(session) ?? []).slice(-limit).reverse();
+  }
+
+  async clear(session?: string): Promise<void> {
+    if (session === undefined) this.#bySession.clear();
+    else this.#bySession.delete(session);
+  }
+}
+
+export class RecordingEventSink implements EventSink {
+  readonly #log: EventLog;
+  readonly #listeners = new Set<EventListener>();
+  readonly #report: (line: string) => void;
+
+  constructor(report: (line: string) => void = () => undefined, log: EventLog = new MemoryEventLog()) {
+    this.#report = report;
+    this.#log = log;
+  }
+
+  async emit(event: RecordedEvent): Promise<void> {
+    // Recorded and handed to the subscribers at once (one round trip to a shared store, not one after the other).
+    const heard = [...this.#listeners].map(async (listener) => {
       try {
-        listener(event);
+        await listener(event);
       } catch (error) {
         // A subscriber's failure is its own: the request that emitted the event is still answered.
-        this.#log(`event listener failed on ${event.eventType} ${event.id}: ${(error as Error)?.stack ?? String(error)}`);
+        this.#report(`event listener failed on ${event.eventType} ${event.id}: ${(error as Error)?.stack ?? String(error)}`);
       }
-    }
+    });
+    await Promise.all([this.#log.append(event), ...heard]);
   }
 
   subscribe(listener: EventListener): () => void {
@@ -101,12 +130,11 @@ export class RecordingEventSink implements EventSink {
   }
 
   /** A session's events, newest first. */
-  list(session: string, limit = MAX_EVENTS_PER_SESSION): RecordedEvent[] {
-    return (this.#bySession.get(session) ?? []).slice(-Math.min(limit, MAX_EVENTS_PER_SESSION)).reverse();
+  list(session: string, limit = MAX_EVENTS_PER_SESSION): Promise<RecordedEvent[]> {
+    return this.#log.list(session, Math.min(limit, MAX_EVENTS_PER_SESSION));
   }
 
-  clear(session?: string): void {
-    if (session === undefined) this.#bySession.clear();
-    else this.#bySession.delete(session);
+  clear(session?: string): Promise<void> {
+    return this.#log.clear(session);
   }
 }

@@ -23,6 +23,20 @@ export const SESSION_NAME = /^[\w.:-]{1,100}$/;
 /** Lifetime the token endpoint announces (4 hours, as the platform's); the mock itself never expires a token. */
 export const ACCESS_TOKEN_SECONDS = 14_400;
 
+/** The kinds of secret the registry hands out, each kept apart. */
+export type TokenKind = 'access' | 'refresh' | 'session' | 'state' | 'code';
+
+/**
+ * Where minted tokens are kept: in memory by default, in Redis when replicas share state (a token minted by one
+ * replica is honoured by every other). Bounded by whoever implements it.
+ */
+export interface TokenStore {
+  put(kind: TokenKind, token: string, identity: Identity): Promise<void>;
+  get(kind: TokenKind, token: string): Promise<Identity | undefined>;
+  /** Reads and forgets in one step (an authorization code is redeemed once, whichever replica sees it). */
+  take(kind: TokenKind, token: string): Promise<Identity | undefined>;
+}
+
 /** Most entries of each kind kept; the oldest goes first, so minting in a loop cannot exhaust memory. */
 const MAX_ENTRIES = 50_000;
 
@@ -40,6 +54,33 @@ class BoundedMap<V> {
   }
 }
 
+export class MemoryTokenStore implements TokenStore {
+  readonly #kinds = new Map<TokenKind, BoundedMap<Identity>>();
+
+  #kind(kind: TokenKind): BoundedMap<Identity> {
+    let map = this.#kinds.get(kind);
+    if (!map) {
+      map = new BoundedMap();
+      this.#kinds.set(kind, map);
+    }
+    return map;
+  }
+
+  async put(kind: TokenKind, token: string, identity: Identity): Promise<void> {
+    this.#kind(kind).set(token, identity);
+  }
+
+  async get(kind: TokenKind, token: string): Promise<Identity | undefined> {
+    return this.#kinds.get(kind)?.get(token);
+  }
+
+  async take(kind: TokenKind, token: string): Promise<Identity | undefined> {
+    const identity = this.#kinds.get(kind)?.get(token);
+    this.#kinds.get(kind)?.delete(token);
+    return identity;
+  }
+}
+
 const token = (kind: string): string => `OauthNG.JWS.mock-${kind}.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
 
 export interface IssuedTokens {
@@ -51,14 +92,11 @@ export interface IssuedTokens {
 
 export class IdentityRegistry {
   readonly #apiKey: string;
-  readonly #access = new BoundedMap<Identity>();
-  readonly #refresh = new BoundedMap<Identity>();
-  readonly #sessionTokens = new BoundedMap<Identity>();
-  readonly #stateTokens = new BoundedMap<Identity>();
-  readonly #codes = new BoundedMap<Identity>();
+  readonly #tokens: TokenStore;
 
-  constructor(apiKey: string = DEFAULT_API_KEY) {
+  constructor(apiKey: string = DEFAULT_API_KEY, tokens: TokenStore = new MemoryTokenStore()) {
     this.#apiKey = apiKey;
+    this.#tokens = tokens;
   }
 
   get apiKey(): string {
@@ -70,65 +108,65 @@ export class IdentityRegistry {
    * issued. A combined header (`<token>,<api key>`, as the authorized_client grant sends it) counts as the
    * merchant when one part is the API key.
    */
-  fromAuthorization(header: string | undefined, session: string | undefined): Identity | undefined {
+  async fromAuthorization(header: string | undefined, session: string | undefined): Promise<Identity | undefined> {
     if (!header) return undefined;
     const parts = header.split(',').map((part) => part.trim().replace(/^Bearer\s+/i, ''));
     if (parts.includes(this.#apiKey)) return { role: 'merchant', id: SITE_OWNER_ID, session: session ?? DEFAULT_SESSION };
     for (const part of parts) {
-      const identity = this.#access.get(part);
+      const identity = await this.#tokens.get('access', part);
       if (identity) return identity;
     }
     return undefined;
   }
 
   /** New access (and refresh) tokens for an identity. */
-  issue(identity: Identity, withRefresh = true): IssuedTokens {
+  async issue(identity: Identity, withRefresh = true): Promise<IssuedTokens> {
     const access = token(identity.role);
-    this.#access.set(access, identity);
     const issued: IssuedTokens = { access_token: access, token_type: 'Bearer', expires_in: ACCESS_TOKEN_SECONDS };
-    if (!withRefresh) return issued;
+    if (!withRefresh) {
+      await this.#tokens.put('access', access, identity);
+      return issued;
+    }
     const refresh = token(`${identity.role}-refresh`);
-    this.#refresh.set(refresh, identity);
+    await Promise.all([this.#tokens.put('access', access, identity), this.#tokens.put('refresh', refresh, identity)]);
     return { ...issued, refresh_token: refresh };
   }
 
   /** The identity a refresh token was issued to. */
-  refreshIdentity(refreshToken: string): Identity | undefined {
-    return this.#refresh.get(refreshToken);
+  refreshIdentity(refreshToken: string): Promise<Identity | undefined> {
+    return this.#tokens.get('refresh', refreshToken);
   }
 
   /** A sign-in session token (the answer of a successful login) for a member. */
-  sessionToken(identity: Identity): string {
+  async sessionToken(identity: Identity): Promise<string> {
     const value = `JWS.mock-session.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
-    this.#sessionTokens.set(value, identity);
+    await this.#tokens.put('session', value, identity);
     return value;
   }
 
-  sessionTokenIdentity(value: string): Identity | undefined {
-    return this.#sessionTokens.get(value);
+  sessionTokenIdentity(value: string): Promise<Identity | undefined> {
+    return this.#tokens.get('session', value);
   }
 
   /** A state token (a login waiting for e-mail verification) for a member. */
-  stateToken(identity: Identity): string {
+  async stateToken(identity: Identity): Promise<string> {
     const value = `JWS.mock-state.${globalThis.crypto.randomUUID().replace(/-/g, '')}`;
-    this.#stateTokens.set(value, identity);
+    await this.#tokens.put('state', value, identity);
     return value;
   }
 
-  stateTokenIdentity(value: string): Identity | undefined {
-    return this.#stateTokens.get(value);
+  stateTokenIdentity(value: string): Promise<Identity | undefined> {
+    return this.#tokens.get('state', value);
   }
 
   /** An authorization code the token endpoint exchanges once for member tokens. */
-  code(identity: Identity): string {
+  async code(identity: Identity): Promise<string> {
     const value = `mock-code-${globalThis.crypto.randomUUID()}`;
-    this.#codes.set(value, identity);
+    await this.#tokens.put('code', value, identity);
     return value;
   }
 
-  redeemCode(value: string): Identity | undefined {
-    const identity = this.#codes.get(value);
-    this.#codes.delete(value);
-    return identity;
+  redeemCode(value: string): Promise<Identity | undefined> {
+    return this.#tokens.take('code', value);
   }
 }

@@ -2,29 +2,11 @@
 // change state by mutating what it read or wrote (strict mode throws on it, and the tests would fail).
 // Sessions past the limit are dropped oldest-used first, which keeps memory bounded whatever clients name
 // their sessions.
+import { deepFreeze } from './deep-freeze';
 import type { SessionStore, StoreProvider } from './store';
 
 /** Most sessions kept at once; the least recently used one goes first. */
 export const MAX_SESSIONS = 256;
-
-/**
- * Freezes a JSON value and everything in it. Parts already frozen (taken from a record read earlier) are
- * skipped, so an update of a large record costs only its new parts.
- */
-const deepFreeze = <T>(value: T): T => {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  if (Array.isArray(value)) {
-    for (const item of value) deepFreeze(item);
-  } else {
-    const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
-      const item = record[key];
-      // Strings and numbers are most of a record's values: no call for them.
-      if (typeof item === 'object' && item !== null) deepFreeze(item);
-    }
-  }
-  return Object.freeze(value);
-};
 
 class MemorySessionStore implements SessionStore {
   readonly #collections = new Map<string, Map<string, unknown>>();
@@ -96,6 +78,11 @@ export class MemoryStoreProvider implements StoreProvider {
     this.#locks.set(session, settled);
     void settled.then(() => this.#locks.get(session) === settled && this.#locks.delete(session));
     return run;
+  }
+
+  async replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void> {
+    this.#sessions.delete(session);
+    await this.open(session, create);
   }
 
   async drop(session?: string): Promise<string[]> {

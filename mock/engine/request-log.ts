@@ -13,10 +13,29 @@ export interface LoggedRequest {
 /** Requests kept per session, newest last. */
 export const MAX_LOGGED_PER_SESSION = 1000;
 
-export class RequestLog {
+export interface RequestLogFilter {
+  readonly operationId?: string;
+  readonly limit?: number;
+}
+
+/** Where the request log is kept: in memory by default, in Redis when replicas share state. */
+export interface RequestLogStore {
+  record(session: string, entry: LoggedRequest): Promise<void>;
+  /** Newest first, optionally only one operation's. */
+  list(session: string, filter?: RequestLogFilter): Promise<LoggedRequest[]>;
+  clear(session?: string): Promise<void>;
+}
+
+/** The entries a listing shows: newest first, the filter applied, at most the cap. */
+export const selectLogged = (newestFirst: readonly LoggedRequest[], filter: RequestLogFilter): LoggedRequest[] => {
+  const matching = filter.operationId ? newestFirst.filter((entry) => entry.operationId === filter.operationId) : newestFirst;
+  return matching.slice(0, filter.limit ?? MAX_LOGGED_PER_SESSION);
+};
+
+export class RequestLog implements RequestLogStore {
   readonly #bySession = new Map<string, LoggedRequest[]>();
 
-  record(session: string, entry: LoggedRequest): void {
+  async record(session: string, entry: LoggedRequest): Promise<void> {
     let entries = this.#bySession.get(session);
     if (!entries) {
       entries = [];
@@ -27,14 +46,11 @@ export class RequestLog {
     if (entries.length >= 2 * MAX_LOGGED_PER_SESSION) entries.splice(0, entries.length - MAX_LOGGED_PER_SESSION);
   }
 
-  /** Newest first, optionally only one operation's. */
-  list(session: string, filter: { operationId?: string; limit?: number } = {}): LoggedRequest[] {
-    const entries = (this.#bySession.get(session) ?? []).slice(-MAX_LOGGED_PER_SESSION).reverse();
-    const matching = filter.operationId ? entries.filter((entry) => entry.operationId === filter.operationId) : entries;
-    return matching.slice(0, filter.limit ?? MAX_LOGGED_PER_SESSION);
+  async list(session: string, filter: RequestLogFilter = {}): Promise<LoggedRequest[]> {
+    return selectLogged((this.#bySession.get(session) ?? []).slice(-MAX_LOGGED_PER_SESSION).reverse(), filter);
   }
 
-  clear(session?: string): void {
+  async clear(session?: string): Promise<void> {
     if (session === undefined) this.#bySession.clear();
     else this.#bySession.delete(session);
   }

@@ -21,10 +21,32 @@ export interface ScenarioEffect {
   readonly failure: ForcedFailure | undefined;
 }
 
-export class Scenarios {
+/**
+ * Where scenarios are kept: in memory by default, in Redis when replicas share state (a failure set for `times`
+ * calls is used up across every replica, each call counting once).
+ */
+export interface ScenarioStore {
+  set(scenario: Scenario): Promise<Scenario>;
+  /** What applies to this call; a failure with `times` is used up by it. */
+  take(session: string, operationId: string): Promise<ScenarioEffect | undefined>;
+  list(session: string): Promise<Scenario[]>;
+  /** Clears one session's scenarios (or every session's); answers how many there were. */
+  clear(session?: string): Promise<number>;
+}
+
+/** The scenario left after one call used it: a counted failure loses one; undefined when nothing is left. */
+export const afterUse = (scenario: Scenario): Scenario | undefined => {
+  const { failure } = scenario;
+  if (failure?.times === undefined) return scenario;
+  const left = failure.times - 1;
+  const rest: Scenario = { ...scenario, failure: left > 0 ? { ...failure, times: left } : undefined };
+  return left > 0 || rest.latencyMs ? rest : undefined;
+};
+
+export class Scenarios implements ScenarioStore {
   readonly #bySession = new Map<string, Map<string, Scenario>>();
 
-  set(scenario: Scenario): Scenario {
+  async set(scenario: Scenario): Promise<Scenario> {
     let scenarios = this.#bySession.get(scenario.session);
     if (!scenarios) {
       scenarios = new Map();
@@ -34,26 +56,20 @@ export class Scenarios {
     return scenario;
   }
 
-  /** What applies to this call; a failure with `times` is used up by it. */
-  take(session: string, operationId: string): ScenarioEffect | undefined {
+  async take(session: string, operationId: string): Promise<ScenarioEffect | undefined> {
     const scenario = this.#bySession.get(session)?.get(operationId);
     if (!scenario) return undefined;
-    const { failure } = scenario;
-    if (failure?.times !== undefined) {
-      const left = failure.times - 1;
-      const rest: Scenario = { ...scenario, failure: left > 0 ? { ...failure, times: left } : undefined };
-      if (left > 0 || rest.latencyMs) this.set(rest);
-      else this.#bySession.get(session)?.delete(operationId);
-    }
-    return { latencyMs: scenario.latencyMs ?? 0, failure };
+    const rest = afterUse(scenario);
+    if (rest) this.#bySession.get(session)?.set(operationId, rest);
+    else this.#bySession.get(session)?.delete(operationId);
+    return { latencyMs: scenario.latencyMs ?? 0, failure: scenario.failure };
   }
 
-  list(session: string): Scenario[] {
+  async list(session: string): Promise<Scenario[]> {
     return [...(this.#bySession.get(session)?.values() ?? [])];
   }
 
-  /** Clears one session's scenarios (or every session's); answers how many there were. */
-  clear(session?: string): number {
+  async clear(session?: string): Promise<number> {
     if (session === undefined) {
       const count = [...this.#bySession.values()].reduce((sum, scenarios) => sum + scenarios.size, 0);
       this.#bySession.clear();

@@ -11,7 +11,7 @@ import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
 import type { IdentityRegistry } from './identity';
 import type { Answer, OperationContext, ServiceOperations } from './operation';
-import type { Scenarios } from './scenarios';
+import type { ScenarioStore } from './scenarios';
 import type { SessionStore } from './store';
 
 export interface StatefulHandlerOptions {
@@ -19,7 +19,7 @@ export interface StatefulHandlerOptions {
   readonly identities: IdentityRegistry;
   readonly responses: ResponseValidator;
   readonly examples: ExampleAnswers;
-  readonly scenarios: Scenarios;
+  readonly scenarios: ScenarioStore;
   readonly events: EventSink;
   /** The store of a session, seeded on first use. */
   readonly openSession: (session: string) => Promise<SessionStore>;
@@ -46,7 +46,12 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       const { identity, session } = caller;
       const requestId = raw.requestId;
 
-      const scenario = scenarios.take(session, operationId);
+      const impl = operations[operationId];
+      // Asked together: a shared store answers both in one round trip. A session opened for a call a scenario
+      // then fails is simply there for the next call.
+      const opening = impl ? options.openSession(session) : undefined;
+      opening?.catch(() => undefined);
+      const scenario = await scenarios.take(session, operationId);
       if (scenario?.latencyMs) await sleep(scenario.latencyMs);
       if (scenario?.failure) {
         const { status, code, description } = scenario.failure;
@@ -64,9 +69,8 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         return { kind: 'answer', status: chosen.status, body: chosen.body };
       }
 
-      const impl = operations[operationId];
-      if (!impl) return broken(operationId, 'no handler in stateful mode', requestId);
-      const store = await options.openSession(session);
+      if (!impl || !opening) return broken(operationId, 'no handler in stateful mode', requestId);
+      const store = await opening;
       const pending: RecordedEvent[] = [];
       // One clock reading per call: every date a call writes (updatedDate, eventTime...) is the same instant.
       const now = new Date().toISOString();
@@ -121,9 +125,9 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       };
     },
 
-    accepted(answer: ContractAnswer): void {
+    async accepted(answer: ContractAnswer): Promise<void> {
       const pending = answer.effects as readonly RecordedEvent[] | undefined;
-      if (pending) for (const event of pending) events.emit(event);
+      if (pending) for (const event of pending) await events.emit(event);
     },
   };
 };

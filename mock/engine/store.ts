@@ -2,8 +2,8 @@
 // (a database, Redis) can take the place of the in-memory one without a change to any service.
 
 /**
- * One session's records, by collection and id. A value read is a snapshot the caller must not change (the
- * in-memory store hands out frozen objects; a shared store hands out fresh ones): a change is a new value put.
+ * One session's records, by collection and id. A value read is a snapshot the caller must not change (both
+ * stores hand out deep-frozen objects): a change is a new value put.
  */
 export interface SessionStore {
   get<T>(collection: string, id: string): Promise<T | undefined>;
@@ -21,6 +21,8 @@ export interface StoreProvider {
   open(session: string, create: (store: SessionStore) => Promise<void>): Promise<SessionStore>;
   /** Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes). */
   exclusive<T>(session: string, work: () => Promise<T>): Promise<T>;
+  /** Forgets the session and fills it with `create` in one step: no other call sees it empty or seeded otherwise. */
+  replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void>;
   /** Forgets one session, or every session; answers the names forgotten. */
   drop(session?: string): Promise<string[]>;
   sessions(): Promise<string[]>;

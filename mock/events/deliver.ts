@@ -47,6 +47,32 @@ const describeFailure = (error: unknown, timeoutMs: number, signal: AbortSignal)
   return `connection failed${cause?.code ? ` (${cause.code})` : ''}`;
 };
 
+export type SingleAttemptOptions = Pick<DeliveryAttemptOptions, 'fetch' | 'url' | 'token' | 'headers' | 'timeoutMs' | 'signal'>;
+
+export interface AttemptOutcome {
+  readonly delivered: boolean;
+  readonly responseStatus?: number;
+  readonly lastError?: string;
+}
+
+/** One attempt (`attempt`, 1-based): a 2xx within the time-out delivers; anything else says why not. */
+export const attemptDelivery = async (options: SingleAttemptOptions, attempt: number): Promise<AttemptOutcome> => {
+  try {
+    const response = await options.fetch(options.url, {
+      method: 'POST',
+      headers: { ...options.headers, 'x-mock-attempt': String(attempt) },
+      body: options.token,
+      redirect: 'manual',
+      signal: AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)]),
+    });
+    await response.body?.cancel().catch(() => undefined);
+    if (response.status >= 200 && response.status < 300) return { delivered: true, responseStatus: response.status };
+    return { delivered: false, responseStatus: response.status, lastError: `HTTP ${response.status}` };
+  } catch (error) {
+    return { delivered: false, lastError: describeFailure(error, options.timeoutMs, options.signal) };
+  }
+};
+
 export const deliverWithRetries = async (options: DeliveryAttemptOptions): Promise<DeliveryOutcome> => {
   const { signal } = options;
   let lastError: string | undefined;
@@ -59,21 +85,10 @@ export const deliverWithRetries = async (options: DeliveryAttemptOptions): Promi
     }
     attempts += 1;
     options.onAttempt(attempts);
-    try {
-      const response = await options.fetch(options.url, {
-        method: 'POST',
-        headers: { ...options.headers, 'x-mock-attempt': String(attempts) },
-        body: options.token,
-        redirect: 'manual',
-        signal: AbortSignal.any([signal, AbortSignal.timeout(options.timeoutMs)]),
-      });
-      responseStatus = response.status;
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status >= 200 && response.status < 300) return { delivered: true, attempts, responseStatus };
-      lastError = `HTTP ${response.status}`;
-    } catch (error) {
-      lastError = describeFailure(error, options.timeoutMs, signal);
-    }
+    const outcome = await attemptDelivery(options, attempts);
+    if (outcome.responseStatus !== undefined) responseStatus = outcome.responseStatus;
+    if (outcome.delivered) return { delivered: true, attempts, ...(responseStatus !== undefined && { responseStatus }) };
+    lastError = outcome.lastError;
   }
   if (signal.aborted) lastError = describeFailure(undefined, options.timeoutMs, signal);
   return {

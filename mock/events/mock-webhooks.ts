@@ -17,6 +17,8 @@ export interface MockWebhooksOptions extends Omit<WebhookDispatcherOptions, 'key
   readonly documents: Readonly<Record<Family, JsonObject>>;
   /** Where mock failures (an event its webhook's schema refuses) are reported. */
   readonly log?: (line: string) => void;
+  /** Makes the dispatcher (default: in memory, with a key pair of its own); shared state brings its own. */
+  readonly createDispatcher?: ((options: Omit<WebhookDispatcherOptions, 'keyPair'>) => Promise<WebhookDispatcher>) | undefined;
 }
 
 export interface MockWebhooks {
@@ -37,14 +39,22 @@ const MAX_VIOLATIONS = 100;
 const identityOf = (event: RecordedEvent): EventIdentity => event.identity as EventIdentity;
 
 export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks => {
-  const { documents, log = () => undefined, ...dispatcherOptions } = options;
+  const { documents, log = () => undefined, createDispatcher, ...dispatcherOptions } = options;
   const check = createEventChecker(documents);
   const violations: string[] = [];
   let ready: Promise<WebhookDispatcher> | undefined;
+  const make = () =>
+    createDispatcher
+      ? createDispatcher(dispatcherOptions)
+      : generateSigningKeyPair().then((keyPair) => createWebhookDispatcher({ ...dispatcherOptions, keyPair }));
+  // A dispatcher that could not be made (shared state out of reach) is made again on next use.
   const dispatcher = () =>
-    (ready ??= generateSigningKeyPair().then((keyPair) => createWebhookDispatcher({ ...dispatcherOptions, keyPair })));
+    (ready ??= make().catch((error: unknown) => {
+      ready = undefined;
+      throw error;
+    }));
 
-  const deliver = (event: RecordedEvent) => {
+  const deliver = (event: RecordedEvent): Promise<void> | undefined => {
     if (!EVENT_CATALOG.has(event.eventType)) return; // Recorded at /__mock/events; the spec declares no webhook for it.
     const toSign = { eventType: event.eventType, identity: identityOf(event), payload: toDomainEvent(event) } as unknown as EventToSign;
     const problems = check(toSign);
@@ -54,8 +64,9 @@ export const createMockWebhooks = (options: MockWebhooksOptions): MockWebhooks =
       log(line);
       return;
     }
-    // Chained on one promise: deliveries start in emission order even while the key pair is being made.
-    void dispatcher().then((found) => found.dispatch(event.session, toSign));
+    // Chained on one promise: deliveries start in emission order even while the key pair is being made. The
+    // emitting request waits until they are queued (a shared queue: until another replica can see them).
+    return dispatcher().then((found) => found.queue(event.session, toSign));
   };
 
   return {

@@ -35,7 +35,7 @@ export const serveWebhookControls = async (
     if (method === 'POST' && rest === '') {
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? headerSession() ?? DEFAULT_SESSION;
-      const { id, url, eventTypes } = (await dispatcher()).subscribe({
+      const { id, url, eventTypes } = await (await dispatcher()).subscribe({
         session,
         url: body.url as string,
         ...(body.eventTypes !== undefined && { eventTypes: body.eventTypes as string[] }),
@@ -43,10 +43,11 @@ export const serveWebhookControls = async (
       return json({ subscription: { id, url, eventTypes, session } }, requestId);
     }
     if (method === 'GET' && rest === '') {
-      return json({ subscriptions: (await dispatcher()).subscriptions(querySession()) }, requestId);
+      return json({ subscriptions: await (await dispatcher()).subscriptions(querySession()) }, requestId);
     }
     if (method === 'GET' && rest === '/violations') return json({ violations }, requestId);
-    if (method === 'GET' && rest === '/deliveries') return json({ deliveries: (await dispatcher()).deliveries(querySession()) }, requestId);
+    if (method === 'GET' && rest === '/deliveries')
+      return json({ deliveries: await (await dispatcher()).deliveries(querySession()) }, requestId);
     if (method === 'GET' && rest === '/public-key') {
       return {
         status: 200,
@@ -56,7 +57,7 @@ export const serveWebhookControls = async (
     }
     if (method === 'DELETE' && /^\/[^/]+$/.test(rest)) {
       const id = decodeURIComponent(rest.slice(1));
-      if (!(await dispatcher()).unsubscribe(id)) {
+      if (!(await (await dispatcher()).unsubscribe(id))) {
         return applicationFailure(
           { status: 404, code: 'WEBHOOK_SUBSCRIPTION_NOT_FOUND', description: `No webhook subscription ${id.slice(0, 100)}` },
           requestId,

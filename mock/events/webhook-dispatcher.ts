@@ -72,21 +72,23 @@ export interface Delivery {
 }
 
 export interface WebhookDispatcher {
-  subscribe(input: SubscribeInput): WebhookSubscription;
+  subscribe(input: SubscribeInput): Promise<WebhookSubscription>;
   /** False when no subscription has that id. Deliveries not started yet are dropped. */
-  unsubscribe(id: string): boolean;
-  subscriptions(session: string): WebhookSubscription[];
+  unsubscribe(id: string): Promise<boolean>;
+  subscriptions(session: string): Promise<WebhookSubscription[]>;
   /**
    * Signs the event once and delivers it to the session's matching subscribers; their log entries exist (pending)
    * when this returns. Resolves with the final entries; never rejects (failures are in the log).
    */
   dispatch(session: string, event: DispatchedEvent): Promise<Delivery[]>;
+  /** As `dispatch`, but resolves once the deliveries are queued (their log entries exist), not once they are done. */
+  queue(session: string, event: DispatchedEvent): Promise<void>;
   /** The session's delivery log, newest first. */
-  deliveries(session: string): Delivery[];
+  deliveries(session: string): Promise<Delivery[]>;
   /** The PEM receivers verify deliveries with (GET /__mock/webhooks/public-key). */
   publicKeyPem(): string;
   /** Forgets one session's subscriptions and log (every session's without one), canceling its deliveries. */
-  reset(session?: string): void;
+  reset(session?: string): Promise<void>;
   /** Resolves when no delivery is under way. */
   drain(): Promise<void>;
   /** Cancels every delivery under way and accepts no more. */
@@ -148,6 +150,43 @@ const checkOption = (name: string, value: number, min: number, max: number) => {
   return value;
 };
 
+/** A new subscription, checked: the field and the rule of the first mistake are thrown (WebhookSubscriptionError). */
+export const newSubscription = (input: SubscribeInput): WebhookSubscription => {
+  if (typeof input?.session !== 'string' || input.session === '')
+    throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
+  return {
+    id: globalThis.crypto.randomUUID(),
+    session: input.session,
+    url: checkUrl(input.url),
+    eventTypes: checkEventTypes(input.eventTypes),
+  };
+};
+
+export interface DispatcherSettings {
+  readonly fetch: typeof fetch;
+  readonly maxAttempts: number;
+  readonly timeoutMs: number;
+  readonly maxLogEntries: number;
+  readonly backoffMs: DeliveryAttemptOptions['backoffMs'];
+}
+
+/** The options with their defaults, checked (a RangeError names the option out of range). */
+export const dispatcherSettings = (options: Omit<WebhookDispatcherOptions, 'keyPair'>): DispatcherSettings => ({
+  fetch: options.fetch ?? globalThis.fetch,
+  maxAttempts: checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20),
+  timeoutMs: checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000),
+  maxLogEntries: checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000),
+  backoffMs: typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000),
+});
+
+/** The headers of every attempt (the attempt number is added per attempt). */
+export const deliveryHeaders = (deliveryId: string, session: string): Record<string, string> => ({
+  'content-type': 'text/plain; charset=utf-8',
+  'user-agent': 'storefront-api-mock',
+  'x-mock-delivery-id': deliveryId,
+  'x-mock-session': session,
+});
+
 interface SessionState {
   readonly subscriptions: Map<string, WebhookSubscription>;
   /** Oldest first. */
@@ -156,12 +195,7 @@ interface SessionState {
 }
 
 export const createWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  const maxAttempts = checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20);
-  const timeoutMs = checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000);
-  const maxLogEntries = checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000);
-  const backoffMs: DeliveryAttemptOptions['backoffMs'] =
-    typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000);
+  const { fetch: fetchImpl, maxAttempts, timeoutMs, maxLogEntries, backoffMs } = dispatcherSettings(options);
   const instanceId = options.instanceId ?? globalThis.crypto.randomUUID();
   const sessions = new Map<string, SessionState>();
   /** Per subscription, the tail of its queue: deliveries to one subscriber go out in emission order. */
@@ -191,21 +225,14 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   };
 
   const dispatcher: WebhookDispatcher = {
-    subscribe(input) {
+    async subscribe(input) {
       if (closed) throw new Error('the webhook dispatcher is closed');
-      if (typeof input?.session !== 'string' || input.session === '')
-        throw new WebhookSubscriptionError('session', 'REQUIRED_FIELD', 'is required');
-      const subscription: WebhookSubscription = {
-        id: globalThis.crypto.randomUUID(),
-        session: input.session,
-        url: checkUrl(input.url),
-        eventTypes: checkEventTypes(input.eventTypes),
-      };
+      const subscription = newSubscription(input);
       state(input.session).subscriptions.set(subscription.id, subscription);
       return subscription;
     },
 
-    unsubscribe(id) {
+    async unsubscribe(id) {
       for (const found of sessions.values()) {
         if (found.subscriptions.delete(id)) {
           queues.delete(id);
@@ -215,7 +242,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       return false;
     },
 
-    subscriptions(session) {
+    async subscriptions(session) {
       return [...(sessions.get(session)?.subscriptions.values() ?? [])];
     },
 
@@ -254,12 +281,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
             fetch: fetchImpl,
             url: entry.target,
             token,
-            headers: {
-              'content-type': 'text/plain; charset=utf-8',
-              'user-agent': 'storefront-api-mock',
-              'x-mock-delivery-id': entry.id,
-              'x-mock-session': session,
-            },
+            headers: deliveryHeaders(entry.id, session),
             maxAttempts,
             backoffMs,
             timeoutMs,
@@ -279,15 +301,20 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
       return track(Promise.all(deliveries));
     },
 
-    deliveries(session) {
+    async deliveries(session) {
       return [...(sessions.get(session)?.log ?? [])].reverse().map((entry) => ({ ...entry }) as Delivery);
+    },
+
+    async queue(session, event) {
+      // The log entries are written before dispatch first waits.
+      void dispatcher.dispatch(session, event);
     },
 
     publicKeyPem() {
       return options.keyPair.publicKeyPem;
     },
 
-    reset(session) {
+    async reset(session) {
       for (const name of session === undefined ? [...sessions.keys()] : [session]) forget(name, 'session reset');
     },
 

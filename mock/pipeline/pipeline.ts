@@ -1,7 +1,7 @@
 // The mock's request pipeline, framework-free, composed here and nowhere else: target -> pages and controls ->
 // route -> credentials -> identity and roles (stateful mode) -> body -> request validation -> handler ->
 // answer check -> answer. Each stage either produces the answer or hands the enriched request on; only the
-// stages that may wait (pages, handler) are awaited.
+// stages that may wait (pages, identity, handler and its acceptance) are awaited.
 
 import { failureAnswer, operationAnswer, withRequestId } from './stages/answer';
 import type { AnswerCheckStage } from './stages/answer-check';
@@ -13,7 +13,7 @@ import type { PagesStage } from './stages/pages';
 import { type RequestValidationStage, validateRequest } from './stages/request-validation';
 import type { RouteStage } from './stages/route';
 import { readTarget } from './stages/target';
-import type { MockRequest, MockResponse, Trace } from './types';
+import type { IdentifiedRequest, MockRequest, MockResponse, Trace } from './types';
 
 export interface PipelineStages {
   readonly pages: PagesStage;
@@ -40,8 +40,9 @@ const answer = async (request: MockRequest, stages: PipelineStages, trace: Trace
   if ('status' in routed) return routed;
   const unauthenticated = checkCredentials(routed);
   if (unauthenticated) return unauthenticated;
-  const identified = stages.identify ? stages.identify(routed) : routed;
+  const identified: IdentifiedRequest | MockResponse = stages.identify ? await stages.identify(routed) : routed;
   if ('status' in identified) return identified;
+  if (identified.caller) trace.session = identified.caller.session;
   const parsed = readJsonBody(identified);
   if ('status' in parsed) return parsed;
   const validated = (stages.validate ?? validateRequest)(parsed);
@@ -50,7 +51,7 @@ const answer = async (request: MockRequest, stages: PipelineStages, trace: Trace
   if (!isOperationResult(result)) return result;
   const verdict = stages.checkAnswer(validated, result);
   if (!verdict.ok) return verdict.response;
-  if (result.kind === 'answer') stages.handler.accepted?.(result);
+  if (result.kind === 'answer') await stages.handler.accepted?.(result);
   return operationAnswer(result, verdict.text, request.requestId);
 };
 

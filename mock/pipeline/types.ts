@@ -82,6 +82,8 @@ export interface Trace {
   /** The request path, once the target was read. */
   path?: string;
   operationId?: string;
+  /** The session the identity stage settled on (stateful mode). */
+  session?: string;
 }
 
 /** The mock's own pages and controls under `/__mock/`, answered before routing; undefined: not one of them. */

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import autocannon from 'autocannon';
+import { clusterToolsMissing, startHaproxy, startRedis, startReplica } from '../harness/cluster';
 import { freePort, startArguments } from '../harness/mock-process';
 import { treeRssMb } from '../harness/process-tree';
 
@@ -230,4 +231,92 @@ export const benchMockThroughput = async (root: string, { duration = 3, rounds =
   console.log(`${pad('start-up to first answer', 44)}${servers.map((server) => pad(`${server.startupMs.toFixed(0)} ms`, 42)).join('')}`);
   console.log(`${pad('requests served in the runs', 44)}${servers.map((server) => pad(String(server.served), 42)).join('')}`);
   console.log(`${pad('RSS after them (process tree)', 44)}${servers.map((server) => pad(`${server.rssMb.toFixed(0)} MB`, 42)).join('')}`);
+};
+
+interface SharedStateServer {
+  readonly name: string;
+  readonly url: string;
+  readonly runs: Record<string, CellRun[]>;
+}
+
+const SHARED_CELLS: Cell[] = [GET, POST].map((request) => ({ request, connections: 16, key: `${request.method} ${request.path} @16` }));
+
+/**
+ * The stateful mock with its state in this process, in Redis behind one replica, and in Redis behind two replicas
+ * with HAProxy in front (deploy/haproxy.cfg), side by side in one run at 16 connections: req/s, p99 and the
+ * ratio to the in-memory figure. Loaded in turns as above. Skipped, saying why, without redis-server or haproxy.
+ */
+export const benchSharedState = async (root: string, { duration = 3, rounds = 3 } = {}): Promise<void> => {
+  const missing = clusterToolsMissing();
+  if (missing) {
+    console.log(`\nshared state (Redis, HAProxy): skipped, ${missing}`);
+    return;
+  }
+  const stops: (() => Promise<void>)[] = [];
+  const servers: SharedStateServer[] = [];
+  const add = (name: string, url: string) =>
+    servers.push({ name, url, runs: Object.fromEntries(SHARED_CELLS.map((cell) => [cell.key, []])) });
+  try {
+    const memory = await startMock(root, 'stateful');
+    stops.push(() => stopServer(memory.child));
+    add('in memory, 1 process', memory.url);
+    const redis = await startRedis();
+    stops.push(() => redis.dispose());
+    // Each configuration under a key prefix of its own: they share the Redis server, not the sessions.
+    const one = await startReplica(redis.url, '', { MOCK_STORE_PREFIX: 'bench-one:' });
+    stops.push(() => one.process.stop());
+    add('Redis, 1 replica', one.process.url);
+    const pair = [
+      await startReplica(redis.url, '', { MOCK_STORE_PREFIX: 'bench-two:' }),
+      await startReplica(redis.url, '', { MOCK_STORE_PREFIX: 'bench-two:' }),
+    ];
+    stops.push(...pair.map((replica) => () => replica.process.stop()));
+    const balancer = await startHaproxy(pair.map((replica) => replica.port));
+    stops.push(() => balancer.stop());
+    add('Redis, 2 replicas + HAProxy', balancer.url);
+    for (const server of servers) await checkAnswers(server.name, server.url);
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [index, cell] of SHARED_CELLS.entries()) {
+        for (let turn = 0; turn < servers.length; turn += 1) {
+          const server = servers[(turn + round + index) % servers.length];
+          if (!server) continue;
+          await resetSession(server.url);
+          await load(server.url, cell.request, cell.connections, 1);
+          const result = await load(server.url, cell.request, cell.connections, duration);
+          server.runs[cell.key]?.push({
+            perSecond: result.requests.average,
+            p50: result.latency.p50,
+            p99: result.latency.p99,
+            errors: result.errors + result.non2xx,
+          });
+        }
+      }
+    }
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+  }
+
+  const figure = (server: SharedStateServer, key: string) => {
+    const runs = server.runs[key] ?? [];
+    return {
+      perSecond: median(runs.map((run) => run.perSecond)),
+      p99: median(runs.map((run) => run.p99)),
+      errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    };
+  };
+  const [memory] = servers;
+  if (!memory) return;
+  console.log(`\nshared state (autocannon, 16 connections; per cell the median of ${rounds} rounds of ${duration} s, servers in turns)`);
+  console.log(`${''.padEnd(40)}${servers.map((server) => server.name.padEnd(40)).join('')}`);
+  for (const { key } of SHARED_CELLS) {
+    const base = figure(memory, key).perSecond;
+    const cells = servers.map((server) => {
+      const { perSecond, p99, errors } = figure(server, key);
+      const ratio = server === memory ? '' : `  ${(perSecond / base).toFixed(2)}x`;
+      return `${perSecond.toFixed(0).padStart(6)} req/s  p99 ${String(p99).padStart(3)} ms${ratio}${errors ? `  (${errors} errors)` : ''}`.padEnd(
+        40,
+      );
+    });
+    console.log(`${key.padEnd(40)}${cells.join('')}`);
+  }
 };

@@ -48,10 +48,17 @@ export interface StartOptions {
   /** Start through `npm run mock` instead of node directly. */
   readonly viaNpm?: boolean;
   readonly timeoutMs?: number;
+  /** Default: a free one. */
+  readonly port?: number;
 }
 
-export const startMockProcess = async ({ env = {}, viaNpm = false, timeoutMs = 30_000 }: StartOptions = {}): Promise<MockProcess> => {
-  const port = await freePort();
+export const startMockProcess = async ({
+  env = {},
+  viaNpm = false,
+  timeoutMs = 30_000,
+  ...options
+}: StartOptions = {}): Promise<MockProcess> => {
+  const port = options.port ?? (await freePort());
   const child = viaNpm
     ? spawn('npm', ['run', '--silent', 'mock'], {
         cwd: root,

@@ -137,7 +137,7 @@ describe('the platform SDK accepts the mock deliveries', { timeout: 300_000 }, (
       return new Response('ok');
     }) as unknown as typeof fetch;
     const dispatcher = createWebhookDispatcher({ keyPair: keys, fetch: fakeFetch, instanceId: '7c9e6679-7425-40de-944b-e07fc1f90ae7' });
-    dispatcher.subscribe({ session: 'compat', url: 'http://127.0.0.1:9/events' });
+    await dispatcher.subscribe({ session: 'compat', url: 'http://127.0.0.1:9/events' });
     const orderCreated = exampleEvent(webhooks.find((webhook) => webhook.eventType === 'wix.ecom.v1.order_created') as Webhook);
     const [delivery] = await dispatcher.dispatch('compat', orderCreated as DispatchedEvent);
     expect(delivery?.status).toBe('delivered');

@@ -26,7 +26,7 @@ it('lets an in-process test listen to events and receive signed webhook deliveri
   const heard: RecordedEvent[] = [];
   const stop = mock.events.subscribe((event) => heard.push(event));
   const dispatcher = await mock.webhooks.dispatcher();
-  dispatcher.subscribe({ session, url: 'https://receiver.test/hooks', eventTypes: ['wix.reviews.v1.review_created'] });
+  await dispatcher.subscribe({ session, url: 'https://receiver.test/hooks', eventTypes: ['wix.reviews.v1.review_created'] });
 
   const answer = await fetch(`${BASE_URL}/v1/reviews`, {
     method: 'POST',
@@ -51,6 +51,6 @@ it('lets an in-process test listen to events and receive signed webhook deliveri
   expect(posted.map((entry) => entry.url)).toEqual(['https://receiver.test/hooks']);
   const event = await verifyEvent(posted[0]?.body ?? '', dispatcher.publicKeyPem());
   expect(event).toMatchObject({ eventType: 'wix.reviews.v1.review_created', payload: { entityId: review.id } });
-  expect(dispatcher.deliveries(session)).toMatchObject([{ status: 'delivered', attempts: 1 }]);
+  expect(await dispatcher.deliveries(session)).toMatchObject([{ status: 'delivered', attempts: 1 }]);
   expect(mock.webhooks.violations).toEqual([]);
 });

@@ -100,7 +100,13 @@ describe('one-way house', () => {
     const reached = [...reachable('mock/msw/index.ts')];
     expect(reached).toContain('mock/engine/engine.ts');
     expect(reached.filter((target) => /^node:|^(fs|path|url|http|crypto|module|os)$/.test(target))).toEqual([]);
-    expect(reached.filter((target) => /^mock\/(node|http|prism)\//.test(target))).toEqual([]);
+    expect(reached.filter((target) => /^mock\/(node|http|prism|redis)\//.test(target))).toEqual([]);
+    expect(reached).not.toContain('ioredis');
+  });
+
+  it('the Redis client is reached only by the Redis state, which the Node server loads on demand', () => {
+    const importers = [...graph].filter(([, targets]) => targets.includes('ioredis')).map(([file]) => file);
+    expect(importers).toEqual(['mock/redis/redis-link.ts']);
   });
 
   it('the Node server does reach Node modules (the rule above can fail)', () => {

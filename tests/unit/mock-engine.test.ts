@@ -118,7 +118,7 @@ describe('the stateful engine', () => {
     await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, {
       lineItems: [{ quantity: 1, catalogReference: { catalogItemId: 'no-such-item', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' } }],
     });
-    expect(engine.events.list('events')).toEqual([]);
+    expect(await engine.events.list('events')).toEqual([]);
     const added = await call(engine, 'POST', '/v1/carts/current/add-to-cart', session, {
       lineItems: [
         {
@@ -128,7 +128,7 @@ describe('the stateful engine', () => {
       ],
     });
     expect(added.status).toBe(200);
-    const [event] = engine.events.list('events');
+    const [event] = await engine.events.list('events');
     expect(event).toMatchObject({
       eventType: 'wix.ecom.v1.cart_updated',
       entityFqdn: 'wix.ecom.v1.cart',
@@ -145,7 +145,9 @@ describe('the stateful engine', () => {
     engine.events.subscribe(() => {
       throw new Error('subscriber bug');
     });
-    const stop = engine.events.subscribe((event) => seen.push(event.eventType));
+    const stop = engine.events.subscribe((event) => {
+      seen.push(event.eventType);
+    });
     const { status } = await call(engine, 'DELETE', '/v1/carts/current', { authorization: API_KEY, 'x-mock-session': 'subscribers' });
     expect(status).toBe(200);
     stop();

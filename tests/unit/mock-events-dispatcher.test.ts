@@ -43,7 +43,11 @@ const cartUpdated = (): DispatchedEvent => ({
 describe('webhook dispatcher', () => {
   it('POSTs the signed event as text to a subscriber; the token verifies with the served public key', async () => {
     const webhooks = dispatcher();
-    const subscription = webhooks.subscribe({ session: 's-ok', url: `${receiver.url}/ok/1`, eventTypes: ['wix.ecom.v1.order_created'] });
+    const subscription = await webhooks.subscribe({
+      session: 's-ok',
+      url: `${receiver.url}/ok/1`,
+      eventTypes: ['wix.ecom.v1.order_created'],
+    });
     expect(subscription).toMatchObject({ session: 's-ok', url: `${receiver.url}/ok/1`, eventTypes: ['wix.ecom.v1.order_created'] });
     const event = orderCreated();
     const [delivery] = await webhooks.dispatch('s-ok', event);
@@ -70,7 +74,7 @@ describe('webhook dispatcher', () => {
   it('retries a failed delivery after growing pauses, sending the same token, until it is accepted', async () => {
     const pauses: number[] = [];
     const webhooks = dispatcher({ backoffMs: (retry) => (pauses.push(retry), 5) });
-    webhooks.subscribe({ session: 's-flaky', url: `${receiver.url}/flaky/1` });
+    await webhooks.subscribe({ session: 's-flaky', url: `${receiver.url}/flaky/1` });
     const [delivery] = await webhooks.dispatch('s-flaky', orderCreated());
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 3, responseStatus: 200 });
     expect(pauses).toEqual([1, 2]);
@@ -83,9 +87,9 @@ describe('webhook dispatcher', () => {
   it('gives up after maxAttempts and logs why: an error status, no answer in time, no connection', async () => {
     const webhooks = dispatcher({ timeoutMs: 100 });
     const port = await closedPort();
-    webhooks.subscribe({ session: 's-bad', url: `${receiver.url}/down/1` });
-    webhooks.subscribe({ session: 's-bad', url: `${receiver.url}/slow/1` });
-    webhooks.subscribe({ session: 's-bad', url: `http://127.0.0.1:${port}/nobody` });
+    await webhooks.subscribe({ session: 's-bad', url: `${receiver.url}/down/1` });
+    await webhooks.subscribe({ session: 's-bad', url: `${receiver.url}/slow/1` });
+    await webhooks.subscribe({ session: 's-bad', url: `http://127.0.0.1:${port}/nobody` });
     const deliveries = await webhooks.dispatch('s-bad', orderCreated());
     expect(deliveries.map(({ target, status, attempts, lastError }) => ({ target, status, attempts, lastError }))).toEqual([
       { target: `${receiver.url}/down/1`, status: 'failed', attempts: 3, lastError: 'HTTP 500' },
@@ -97,40 +101,40 @@ describe('webhook dispatcher', () => {
 
   it('delivers only the event types a subscription names, only within its session', async () => {
     const webhooks = dispatcher();
-    webhooks.subscribe({ session: 's-a', url: `${receiver.url}/ok/orders`, eventTypes: ['wix.ecom.v1.order_created'] });
-    webhooks.subscribe({ session: 's-a', url: `${receiver.url}/ok/all` });
-    webhooks.subscribe({ session: 's-b', url: `${receiver.url}/ok/other-session` });
+    await webhooks.subscribe({ session: 's-a', url: `${receiver.url}/ok/orders`, eventTypes: ['wix.ecom.v1.order_created'] });
+    await webhooks.subscribe({ session: 's-a', url: `${receiver.url}/ok/all` });
+    await webhooks.subscribe({ session: 's-b', url: `${receiver.url}/ok/other-session` });
     await webhooks.dispatch('s-a', orderCreated());
     await webhooks.dispatch('s-a', cartUpdated());
     expect(receiver.at('/ok/orders')).toHaveLength(1);
     expect(receiver.at('/ok/all')).toHaveLength(2);
     expect(receiver.at('/ok/other-session')).toHaveLength(0);
-    expect(webhooks.deliveries('s-a').map((delivery) => `${delivery.eventType} -> ${new URL(delivery.target).pathname}`)).toEqual([
+    expect((await webhooks.deliveries('s-a')).map((delivery) => `${delivery.eventType} -> ${new URL(delivery.target).pathname}`)).toEqual([
       'wix.ecom.v1.cart_updated -> /ok/all',
       'wix.ecom.v1.order_created -> /ok/all',
       'wix.ecom.v1.order_created -> /ok/orders',
     ]);
-    expect(webhooks.deliveries('s-b')).toEqual([]);
+    expect(await webhooks.deliveries('s-b')).toEqual([]);
     expect(await webhooks.dispatch('s-none', orderCreated())).toEqual([]);
   });
 
   it('keeps emission order per subscriber, even when an early delivery is retried; the log shows pending at once', async () => {
     const webhooks = dispatcher();
-    webhooks.subscribe({ session: 's-order', url: `${receiver.url}/once/1` });
+    await webhooks.subscribe({ session: 's-order', url: `${receiver.url}/once/1` });
     const ids = ['o-a', 'o-b', 'o-c'];
     const all = Promise.all(ids.map((id) => webhooks.dispatch('s-order', orderCreated(id))));
-    expect(webhooks.deliveries('s-order').map((delivery) => delivery.status)).toEqual(['pending', 'pending', 'pending']);
+    expect((await webhooks.deliveries('s-order')).map((delivery) => delivery.status)).toEqual(['pending', 'pending', 'pending']);
     await all;
     const arrived = await Promise.all(receiver.at('/once/1').map((request) => verifyEvent(request.body, keyPair.publicKeyPem)));
     expect(arrived.map((event) => event.payload.entityId)).toEqual(['o-a', 'o-a', 'o-b', 'o-c']);
-    expect(webhooks.deliveries('s-order').map((delivery) => delivery.attempts)).toEqual([1, 1, 2]);
+    expect((await webhooks.deliveries('s-order')).map((delivery) => delivery.attempts)).toEqual([1, 1, 2]);
   });
 
   it('refuses a subscription naming the field and the rule; unsubscribe stops deliveries', async () => {
     const webhooks = dispatcher();
-    const refusal = (input: Parameters<typeof webhooks.subscribe>[0]) => {
+    const refusal = async (input: Parameters<typeof webhooks.subscribe>[0]) => {
       try {
-        webhooks.subscribe(input);
+        await webhooks.subscribe(input);
       } catch (error) {
         expect(error).toBeInstanceOf(WebhookSubscriptionError);
         const { name, field, ruleName } = error as WebhookSubscriptionError;
@@ -138,47 +142,53 @@ describe('webhook dispatcher', () => {
       }
       return undefined;
     };
-    expect(refusal({ session: 's', url: '' })).toEqual({ name: 'WebhookSubscriptionError', field: 'url', ruleName: 'REQUIRED_FIELD' });
-    expect(refusal({ session: 's', url: 'ftp://127.0.0.1/x' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
-    expect(refusal({ session: 's', url: '/relative' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
-    expect(refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: [] })).toMatchObject({
+    expect(await refusal({ session: 's', url: '' })).toEqual({
+      name: 'WebhookSubscriptionError',
+      field: 'url',
+      ruleName: 'REQUIRED_FIELD',
+    });
+    expect(await refusal({ session: 's', url: 'ftp://127.0.0.1/x' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
+    expect(await refusal({ session: 's', url: '/relative' })).toMatchObject({ field: 'url', ruleName: 'FORMAT' });
+    expect(await refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: [] })).toMatchObject({
       field: 'eventTypes',
       ruleName: 'MIN_SIZE',
     });
-    expect(refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: ['wix.ecom.v1.order_created', 'order.created'] })).toMatchObject({
+    expect(
+      await refusal({ session: 's', url: `${receiver.url}/ok`, eventTypes: ['wix.ecom.v1.order_created', 'order.created'] }),
+    ).toMatchObject({
       field: 'eventTypes[1]',
       ruleName: 'INVALID_ENUM_VALUE',
     });
-    expect(refusal({ session: '', url: `${receiver.url}/ok` })).toMatchObject({ field: 'session', ruleName: 'REQUIRED_FIELD' });
-    expect(webhooks.subscriptions('s')).toEqual([]);
+    expect(await refusal({ session: '', url: `${receiver.url}/ok` })).toMatchObject({ field: 'session', ruleName: 'REQUIRED_FIELD' });
+    expect(await webhooks.subscriptions('s')).toEqual([]);
 
-    const subscription = webhooks.subscribe({ session: 's', url: `${receiver.url}/ok/unsubscribed` });
-    expect(webhooks.subscriptions('s').map((entry) => entry.id)).toEqual([subscription.id]);
+    const subscription = await webhooks.subscribe({ session: 's', url: `${receiver.url}/ok/unsubscribed` });
+    expect((await webhooks.subscriptions('s')).map((entry) => entry.id)).toEqual([subscription.id]);
     expect(subscription.eventTypes).toHaveLength(24);
-    expect(webhooks.unsubscribe(subscription.id)).toBe(true);
-    expect(webhooks.unsubscribe(subscription.id)).toBe(false);
+    expect(await webhooks.unsubscribe(subscription.id)).toBe(true);
+    expect(await webhooks.unsubscribe(subscription.id)).toBe(false);
     expect(await webhooks.dispatch('s', orderCreated())).toEqual([]);
     expect(receiver.at('/ok/unsubscribed')).toHaveLength(0);
   });
 
   it('reset forgets a session; close cancels deliveries waiting to retry', async () => {
     const webhooks = dispatcher({ backoffMs: 60_000 });
-    webhooks.subscribe({ session: 's-reset', url: `${receiver.url}/ok/reset` });
-    webhooks.subscribe({ session: 's-keep', url: `${receiver.url}/ok/keep` });
+    await webhooks.subscribe({ session: 's-reset', url: `${receiver.url}/ok/reset` });
+    await webhooks.subscribe({ session: 's-keep', url: `${receiver.url}/ok/keep` });
     await webhooks.dispatch('s-reset', orderCreated());
-    webhooks.reset('s-reset');
-    expect(webhooks.subscriptions('s-reset')).toEqual([]);
-    expect(webhooks.deliveries('s-reset')).toEqual([]);
-    expect(webhooks.subscriptions('s-keep')).toHaveLength(1);
+    await webhooks.reset('s-reset');
+    expect(await webhooks.subscriptions('s-reset')).toEqual([]);
+    expect(await webhooks.deliveries('s-reset')).toEqual([]);
+    expect(await webhooks.subscriptions('s-keep')).toHaveLength(1);
 
-    webhooks.subscribe({ session: 's-close', url: `${receiver.url}/down/close` });
+    await webhooks.subscribe({ session: 's-close', url: `${receiver.url}/down/close` });
     const pending = webhooks.dispatch('s-close', orderCreated());
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();
     await webhooks.close();
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(await pending).toMatchObject([{ status: 'failed', attempts: 1, lastError: 'canceled: mock stopped' }]);
-    expect(() => webhooks.subscribe({ session: 's-close', url: `${receiver.url}/ok` })).toThrow(/closed/);
+    await expect(webhooks.subscribe({ session: 's-close', url: `${receiver.url}/ok` })).rejects.toThrow(/closed/);
   });
 
   it('refuses options out of range, naming them', () => {

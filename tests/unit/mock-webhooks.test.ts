@@ -42,7 +42,7 @@ const setup = () => {
 describe('mock webhooks', () => {
   it('delivers valid events in emission order, signed, and skips types the spec declares no webhook for', async () => {
     const { posted, logged, webhooks, sink } = setup();
-    (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
+    await (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
     sink.emit(
       recorded('wix.ecom.v1.order_updated', { updatedEvent: { currentEntity: { id: ORDER } } }, 'a0000000-0000-4000-8000-000000000001'),
     );
@@ -70,7 +70,7 @@ describe('mock webhooks', () => {
 
   it('logs an event its webhook schema refuses as a mock failure, and does not deliver it', async () => {
     const { posted, logged, webhooks, sink } = setup();
-    (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
+    await (await webhooks.dispatcher()).subscribe({ session: 'unit', url: 'http://127.0.0.1:9/hooks' });
     // file_failed must say why (`error`).
     sink.emit(
       recorded(

@@ -1,9 +1,10 @@
 // The answer stage: what leaves the pipeline. An operation's answer is serialized here (JSON, unless the check
 // stage kept its text), a refusal becomes the platform's error body, and every answer carries the request id,
 // as the platform's do. A failure anywhere in the pipeline becomes a 500 naming the operation, logged with the
-// request id, and the next request is served.
+// request id, and the next request is served; shared state out of reach is a 503 UNAVAILABLE instead.
 import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../../src/protocol';
 import { applicationFailure, internalFailure } from '../../errors/platform-error';
+import { StateUnavailableError, stateUnavailable } from '../../errors/state-unavailable';
 import type { MockRequest, MockResponse, Trace } from '../types';
 import type { ContractAnswer, Refusal } from './handler';
 
@@ -30,6 +31,10 @@ export const withRequestId = (response: MockResponse, requestId: string): MockRe
 
 /** The 500 of a failure inside the mock, reported on `log` with the request id and what the pipeline knew. */
 export const failureAnswer = (error: unknown, request: MockRequest, trace: Trace, log: (line: string) => void): MockResponse => {
+  if (error instanceof StateUnavailableError) {
+    log(`503 ${request.requestId} ${trace.operationId ?? '-'} ${request.method} ${request.target.slice(0, 200)}: ${error.message}`);
+    return stateUnavailable(error, request.requestId);
+  }
   log(
     `500 ${request.requestId} ${trace.operationId ?? '-'} ${request.method} ${request.target.slice(0, 200)}: ${(error as Error)?.stack ?? String(error)}`,
   );

@@ -34,8 +34,8 @@ export type HandlerResult = ContractAnswer | Refusal | MockResponse;
 /** Produces the result of a validated request: one per mock mode. */
 export interface OperationHandler {
   handle(request: ValidatedRequest): Promise<HandlerResult>;
-  /** Called with an answer that passed its check, just before it is sent. */
-  accepted?(answer: ContractAnswer): void;
+  /** Called with an answer that passed its check, just before it is sent (which waits for it). */
+  accepted?(answer: ContractAnswer): void | Promise<void>;
 }
 
 /** Whether the result is the operation's (checked against the contract) rather than the mock's own. */

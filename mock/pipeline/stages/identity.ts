@@ -15,7 +15,7 @@ export interface IdentityOptions {
   readonly sessionOf: (request: { readonly headers: Readonly<Record<string, string>> }, identity: Identity | undefined) => string;
 }
 
-export type IdentityStage = (request: RoutedRequest) => IdentifiedRequest | MockResponse;
+export type IdentityStage = (request: RoutedRequest) => Promise<IdentifiedRequest | MockResponse>;
 
 const ROLE_WORDS: Readonly<Record<Access, string>> = {
   anyone: 'anyone',
@@ -33,7 +33,7 @@ export const refusal = (access: Access, identity: Identity | undefined, operatio
 };
 
 export const createIdentityStage = ({ identities, accessOf, sessionOf }: IdentityOptions): IdentityStage => {
-  return (request) => {
+  return async (request) => {
     const { raw, operation } = request;
     const { operationId } = operation;
     const access = accessOf(operationId);
@@ -45,7 +45,7 @@ export const createIdentityStage = ({ identities, accessOf, sessionOf }: Identit
         raw.requestId,
       );
     }
-    const identity = identities.fromAuthorization(raw.headers.authorization, named);
+    const identity = await identities.fromAuthorization(raw.headers.authorization, named);
     if (!identity && access !== 'anyone') {
       return applicationFailure(
         {

@@ -103,7 +103,7 @@ const signedIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(context: 
   return {
     body: {
       state: 'SUCCESS',
-      sessionToken: context.identities.sessionToken(memberIdentity(context, updated)),
+      sessionToken: await context.identities.sessionToken(memberIdentity(context, updated)),
       identity: identityOf(updated),
       additionalData: {},
     },
@@ -111,14 +111,14 @@ const signedIn = async <K extends Declaring<403, 'PERMISSION_DENIED'>>(context: 
 };
 
 /** A state that needs the member to continue (verification, owner approval): the example, for this member. */
-const pending = (context: CallContext, member: Member, scenario: StateAnswer): StateAnswer => {
+const pending = async (context: CallContext, member: Member, scenario: StateAnswer): Promise<StateAnswer> => {
   const body = scenario.body;
   return {
     status: scenario.status ?? 200,
     body: {
       ...body,
       identity: identityOf(member),
-      ...('stateToken' in body && { stateToken: context.identities.stateToken(memberIdentity(context, member)) }),
+      ...('stateToken' in body && { stateToken: await context.identities.stateToken(memberIdentity(context, member)) }),
     },
   };
 };
@@ -166,24 +166,24 @@ const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise
   const request = context.body;
   if ('grantType' in request) {
     if (request.grantType === 'anonymous') {
-      return { body: context.identities.issue({ role: 'visitor', id: context.newId(), session: context.session }) };
+      return { body: await context.identities.issue({ role: 'visitor', id: context.newId(), session: context.session }) };
     }
     if (request.grantType === 'refresh_token') {
-      const identity = context.identities.refreshIdentity(request.refreshToken);
+      const identity = await context.identities.refreshIdentity(request.refreshToken);
       if (!identity) throw invalidGrant(context, 'The refresh token is not one this mock issued');
       // The platform answers a refresh with a new access token only: the refresh token stays.
-      return { body: context.identities.issue(identity, false) };
+      return { body: await context.identities.issue(identity, false) };
     }
-    const identity = context.identities.redeemCode(request.code);
+    const identity = await context.identities.redeemCode(request.code);
     if (!identity) throw invalidGrant(context, 'The authorization code is not one this mock issued, or it was used already');
-    return { body: context.identities.issue(identity) };
+    return { body: await context.identities.issue(identity) };
   }
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
   if (context.identity?.role !== 'merchant')
     throw refuse(context, 401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
   const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
   if (!member) throw invalidGrant(context, `Member ${request.member_id} was not found`);
-  return { body: { ...context.identities.issue(memberIdentity(context, member)), ...(request.scope && { scope: request.scope }) } };
+  return { body: { ...(await context.identities.issue(memberIdentity(context, member))), ...(request.scope && { scope: request.scope }) } };
 };
 
 export const authenticationOperations = defineService('platform', {
@@ -212,7 +212,7 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { stateToken } = context.body;
-      const member = await memberOfToken(context, context.identities.stateTokenIdentity(stateToken));
+      const member = await memberOfToken(context, await context.identities.stateTokenIdentity(stateToken));
       return signedIn(context, { ...member, loginEmailVerified: true });
     },
   },
@@ -221,7 +221,7 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { recoveryToken } = context.body;
-      return signedIn(context, await memberOfToken(context, context.identities.stateTokenIdentity(recoveryToken)));
+      return signedIn(context, await memberOfToken(context, await context.identities.stateTokenIdentity(recoveryToken)));
     },
   },
   // Whether the address belongs to a member is never told, as on the platform: the answer is the same.
@@ -259,7 +259,9 @@ export const authenticationOperations = defineService('platform', {
         ...(profile?.lastName && { lastName: profile.lastName }),
         ...(profile?.nickname && { nickname: profile.nickname }),
       });
-      return { body: { sessionToken: context.identities.sessionToken(memberIdentity(context, member)), identity: identityOf(member) } };
+      return {
+        body: { sessionToken: await context.identities.sessionToken(memberIdentity(context, member)), identity: identityOf(member) },
+      };
     },
   },
   ssoLoginWithTokenParams: {
@@ -282,7 +284,7 @@ export const authenticationOperations = defineService('platform', {
       const settings = await readSettings(context.store);
       const back = new URL('/callback', settings.siteUrl);
       if (query.error) back.searchParams.set('error', query.error);
-      else back.searchParams.set('code', context.identities.code(memberIdentity(context, await memberOfToken(context, undefined))));
+      else back.searchParams.set('code', await context.identities.code(memberIdentity(context, await memberOfToken(context, undefined))));
       if (query.state) back.searchParams.set('state', query.state);
       return redirect(back.toString());
     },
@@ -292,10 +294,10 @@ export const authenticationOperations = defineService('platform', {
     async handle(context) {
       const query = context.query;
       const settings = await readSettings(context.store);
-      const identity = context.identities.sessionTokenIdentity(query.sessionToken ?? '');
+      const identity = await context.identities.sessionTokenIdentity(query.sessionToken ?? '');
       const member = await memberOfToken(context, identity);
       const back = new URL('/callback', settings.siteUrl);
-      back.searchParams.set('code', context.identities.code(identity ?? memberIdentity(context, member)));
+      back.searchParams.set('code', await context.identities.code(identity ?? memberIdentity(context, member)));
       if (query.state) back.searchParams.set('state', query.state);
       return redirect(back.toString());
     },

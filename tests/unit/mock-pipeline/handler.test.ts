@@ -61,9 +61,9 @@ describe('handler stage', () => {
     });
     const result = await handler.handle(cartRead());
     expect(result).toMatchObject({ kind: 'answer', status: 200, body: { cart: { id: 'cart-1' } }, headers: { 'x-extra': '1' } });
-    expect(events.list('handler')).toEqual([]);
-    handler.accepted?.(result as never);
-    expect(events.list('handler').map((event) => event.eventType)).toEqual(['wix.ecom.v1.cart_deleted']);
+    expect(await events.list('handler')).toEqual([]);
+    await handler.accepted?.(result as never);
+    expect((await events.list('handler')).map((event) => event.eventType)).toEqual(['wix.ecom.v1.cart_deleted']);
   });
 
   it("stateful: a service's refusal goes on as a refusal (its status still to be checked), a validation failure is a 400", async () => {

@@ -18,30 +18,30 @@ const identify = createIdentityStage({
 });
 
 describe('identity and roles stage', () => {
-  it('admits the API key as the merchant, in the session the request names', () => {
-    const result = identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'mine' }));
+  it('admits the API key as the merchant, in the session the request names', async () => {
+    const result = await identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'mine' }));
     if ('status' in result) throw new Error(`answered ${result.status}`);
     expect(result.caller).toEqual({ identity: { role: 'merchant', id: SITE_OWNER_ID, session: 'mine' }, session: 'mine' });
     expect(result.operation.operationId).toBe('getCurrentCart');
   });
 
-  it("admits a token this mock issued as its identity, in the identity's session", () => {
-    const visitor = identities.issue({ role: 'visitor', id: 'v-1', session: 'visits' }, false).access_token;
-    const result = identify(routed('GET', '/v1/carts/current', { authorization: `Bearer ${visitor}` }));
+  it("admits a token this mock issued as its identity, in the identity's session", async () => {
+    const visitor = (await identities.issue({ role: 'visitor', id: 'v-1', session: 'visits' }, false)).access_token;
+    const result = await identify(routed('GET', '/v1/carts/current', { authorization: `Bearer ${visitor}` }));
     expect('caller' in result && result.caller).toEqual({ identity: { role: 'visitor', id: 'v-1', session: 'visits' }, session: 'visits' });
   });
 
-  it('answers an unknown token with a 401, and lets anyone call an open operation without one', () => {
-    const unknown = identify(routed('GET', '/v1/carts/current', { authorization: 'forged' }));
+  it('answers an unknown token with a 401, and lets anyone call an open operation without one', async () => {
+    const unknown = await identify(routed('GET', '/v1/carts/current', { authorization: 'forged' }));
     expect(unknown).toMatchObject({ status: 401 });
     expect(errorOf(unknown as never).details.applicationError.code).toBe('UNAUTHENTICATED');
-    const open = identify(routed('POST', '/oauth2/token'));
+    const open = await identify(routed('POST', '/oauth2/token'));
     expect('caller' in open && open.caller).toEqual({ identity: undefined, session: DEFAULT_SESSION });
   });
 
-  it('answers a role that may not call with a 403 naming the role needed', () => {
-    const visitor = identities.issue({ role: 'visitor', id: 'v-2', session: 's' }, false).access_token;
-    const denied = identify(routed('POST', '/v1/orders/search', { authorization: visitor }));
+  it('answers a role that may not call with a 403 naming the role needed', async () => {
+    const visitor = (await identities.issue({ role: 'visitor', id: 'v-2', session: 's' }, false)).access_token;
+    const denied = await identify(routed('POST', '/v1/orders/search', { authorization: visitor }));
     expect(denied).toMatchObject({ status: 403 });
     expect(errorOf(denied as never).details.applicationError).toMatchObject({
       code: 'PERMISSION_DENIED',
@@ -53,14 +53,16 @@ describe('identity and roles stage', () => {
     expect(refusal('member', undefined, 'getMyMember')).toMatch(/the caller is anonymous$/);
   });
 
-  it('refuses a malformed x-mock-session (400) and an operation the mode does not implement (500)', () => {
-    const badSession = identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'no spaces' }));
+  it('refuses a malformed x-mock-session (400) and an operation the mode does not implement (500)', async () => {
+    const badSession = await identify(
+      routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'no spaces' }),
+    );
     expect(badSession).toMatchObject({ status: 400 });
     expect(errorOf(badSession as never).details.validationError.fieldViolations[0]).toMatchObject({
       field: 'x-mock-session',
       violatedRule: 'FORMAT',
     });
-    const missing = identify(routed('GET', '/v1/products/p1', { authorization: DEFAULT_API_KEY }));
+    const missing = await identify(routed('GET', '/v1/products/p1', { authorization: DEFAULT_API_KEY }));
     expect(missing).toMatchObject({ status: 500 });
     expect(errorOf(missing as never).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getProduct' } });
   });

@@ -24,7 +24,9 @@ const build = (answer: (request: ValidatedRequest) => Promise<HandlerResult>, id
       handled.push(request.operation.operationId);
       return answer(request);
     },
-    accepted: (result) => accepted.push(result.effects),
+    accepted: (result) => {
+      accepted.push(result.effects);
+    },
   };
   const pipeline = assemblePipeline({
     documents,
@@ -63,7 +65,7 @@ describe('the pipeline', () => {
   });
 
   it('puts the request id on every answer, from the target stage to the identity stage', async () => {
-    const refuseAll: IdentityStage = (request) => ({ status: 403, headers: {}, body: `no ${request.operation.operationId}` });
+    const refuseAll: IdentityStage = async (request) => ({ status: 403, headers: {}, body: `no ${request.operation.operationId}` });
     const { pipeline, handled } = build(withCart, refuseAll);
     const answers: MockResponse[] = [
       await send(pipeline, 'GET', 'no-path'),
@@ -79,7 +81,7 @@ describe('the pipeline', () => {
   });
 
   it('checks credentials, then identity, before the body is read: a bad body of a refused caller is a 401 or 403', async () => {
-    const refuseAll: IdentityStage = () => ({ status: 403, headers: {}, body: '' });
+    const refuseAll: IdentityStage = async () => ({ status: 403, headers: {}, body: '' });
     const { pipeline } = build(withCart, refuseAll);
     const junk = { 'content-type': 'text/plain' };
     expect((await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', junk, '{{{')).status).toBe(401);

@@ -1,0 +1,98 @@
+// The Redis state on its own, two "replicas" (two connections) in one process against Debian's redis-server: a new
+// session seeded once however many open it together, a write refused once its lease is lost (fencing), a counted
+// scenario used up once per call across both, an authorization code redeemed once.
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StateUnavailableError } from '../../mock/errors/state-unavailable';
+import { openRedisState, type RedisState } from '../../mock/redis/redis-state';
+import { type RedisServer, startRedis } from '../../scripts/harness/cluster';
+
+let redis: RedisServer;
+let one: RedisState;
+let two: RedisState;
+const PREFIX = 'unit-state:';
+
+beforeAll(async () => {
+  redis = await startRedis();
+  const log = () => undefined;
+  one = await openRedisState(redis.url, { prefix: PREFIX, log });
+  two = await openRedisState(redis.url, { prefix: PREFIX, log });
+}, 30_000);
+
+afterAll(async () => {
+  await one?.close();
+  await two?.close();
+  await redis?.dispose();
+});
+
+describe('the Redis state shared by two replicas', () => {
+  it('seeds a new session exactly once, whoever opens it first', async () => {
+    let calls = 0;
+    const create = async (store: { put: (collection: string, id: string, value: unknown) => Promise<void> }) => {
+      calls += 1;
+      await store.put('marks', 'seed', { by: calls });
+    };
+    const stores = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => (index % 2 ? one : two).state.store.open('seed-once', create)),
+    );
+    const marks = await Promise.all(stores.map((store) => store.get<{ by: number }>('marks', 'seed')));
+    expect(new Set(marks.map((mark) => mark?.by)).size).toBe(1);
+    expect(await one.state.store.sessions()).toContain('seed-once');
+  });
+
+  it('keeps records in creation order, and replaces a session in one step', async () => {
+    const store = await one.state.store.open('order', async () => undefined);
+    for (const id of ['c', 'a', 'b']) await store.put('things', id, { id });
+    await store.put('things', 'c', { id: 'c', changed: true });
+    expect(await (await two.state.store.open('order', async () => undefined)).list('things')).toEqual([
+      { id: 'c', changed: true },
+      { id: 'a' },
+      { id: 'b' },
+    ]);
+    await two.state.store.replace('order', async (fresh) => fresh.put('things', 'z', { id: 'z' }));
+    expect(await store.dump()).toEqual({ things: [{ id: 'z' }] });
+  });
+
+  it('refuses a write made under a lease another replica has since taken (fencing)', async () => {
+    const store = await one.state.store.open('fenced', async () => undefined);
+    const raw = new Redis(redis.url);
+    try {
+      const refused = await one.state.store
+        .exclusive('fenced', async () => {
+          // The lease runs out (as for a replica that stalled) and the other replica takes the session.
+          await raw.del(`${PREFIX}s:fenced:lease`);
+          await two.state.store.exclusive('fenced', async () => {
+            await (await two.state.store.open('fenced', async () => undefined)).put('things', 'x', { by: 'two' });
+          });
+          await two.state.store.exclusive('fenced', async () => {
+            // Held again by the other replica while the stalled one writes.
+            await raw.set(`${PREFIX}s:fenced:lease`, 'someone-else', 'PX', 5000);
+            await store.put('things', 'x', { by: 'one' });
+          });
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(refused).toBeInstanceOf(StateUnavailableError);
+      expect(String((refused as Error).message)).toContain('LEASE_LOST');
+      expect(await store.get('things', 'x')).toEqual({ by: 'two' });
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('uses a counted scenario up once per call across replicas, and redeems a code once', async () => {
+    await one.state.scenarios.set({ operationId: 'getCurrentCart', session: 'scenarios', failure: { status: 503, times: 3 } });
+    const effects = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => (index % 2 ? one : two).state.scenarios.take('scenarios', 'getCurrentCart')),
+    );
+    expect(effects.filter((effect) => effect?.failure?.status === 503)).toHaveLength(3);
+    expect(await two.state.scenarios.list('scenarios')).toEqual([]);
+
+    const identity = { role: 'member' as const, id: 'm-1', session: 'codes' };
+    await one.state.tokens.put('code', 'mock-code-1', identity);
+    const redeemed = await Promise.all([one.state.tokens.take('code', 'mock-code-1'), two.state.tokens.take('code', 'mock-code-1')]);
+    expect(redeemed.filter(Boolean)).toEqual([identity]);
+  });
+});
