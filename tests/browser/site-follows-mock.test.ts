@@ -105,14 +105,14 @@ describe('the site served by npm start on other ports', () => {
       await page.goto(`${siteUrl}/reference/${family}.html`);
       await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toContain(mockUrl);
       await page.goto(`${siteUrl}/reference/${family}.html#/${operation}`);
+      // The page renders again for its mock after the hash changes: judge that render, not the first one.
+      await expect.poll(() => page.locator('body').innerText(), { timeout: 20_000 }).toContain(mockUrl);
       const tryIt = page.getByRole('link', { name: /^Try \w+ in the explorer$/ }).first();
       await tryIt.waitFor({ timeout: 20_000 });
       for (const link of await hrefs(page, 'a[href*="explorer/"]')) expect(mockOf(link), link).toBe(mockUrl);
       for (const link of await hrefs(page, 'a[href*=".html"]'))
         if (new URL(link).origin === siteUrl) expect(mockOf(link), link).toBe(mockUrl);
-      const text = await page.locator('body').innerText();
-      expect(text).toContain(mockUrl);
-      expect(text).not.toContain('127.0.0.1:4010');
+      expect(await page.locator('body').innerText()).not.toContain('127.0.0.1:4010');
     }
     await page.getByRole('link', { name: 'Try listRecommendationAlgorithms in the explorer' }).first().click();
     await page.getByTestId('operation-id').filter({ hasText: 'listRecommendationAlgorithms' }).waitFor();
