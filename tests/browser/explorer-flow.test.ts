@@ -1,29 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StaticSite } from '../../docs-site/server/static-server';
-import { launchChromium } from '../../scripts/harness/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/harness/mock-process';
-import { openWatchedPage, serveSite, type WatchedPage } from '../support/site-browser';
+import { openWatchedPage, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
 
 // The explorer for multi-step QA work, in Chromium against the run's mock: the JSON editor, raw bodies, headers,
 // values carried from one answer into the next call, stale answers, copying, wrapping, and the small fixes.
 const mockUrl = inject('mockUrl');
-let browser: Browser;
-let site: StaticSite;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = startSiteAndBrowser();
 
 const open = async (operationId: string, options: { permissions?: string[] } = {}): Promise<WatchedPage> => {
-  const watched = await openWatchedPage(browser, mockUrl, options);
-  await watched.page.goto(`${site.url}/explorer/#/operation/${operationId}`);
+  const watched = await openWatchedPage(env.browser, mockUrl, options);
+  await watched.page.goto(`${env.site.url}/explorer/#/operation/${operationId}`);
   await watched.page.getByTestId('operation-id').filter({ hasText: operationId }).waitFor();
   await expect.poll(() => watched.page.getByTestId('role').textContent(), { timeout: 10_000 }).toBe('visitor');
   return watched;
@@ -127,7 +114,7 @@ describe('the explorer for a QA flow', () => {
     await expect.poll(() => page.getByTestId('keep-status').textContent()).toContain(`Kept {{checkoutId}} = "${checkoutId}"`);
     expect(await page.getByTestId('variables').textContent()).toContain(checkoutId);
 
-    await page.goto(`${site.url}/explorer/#/operation/getCheckout`);
+    await page.goto(`${env.site.url}/explorer/#/operation/getCheckout`);
     await page.getByTestId('operation-id').filter({ hasText: 'getCheckout' }).waitFor();
     await page.getByLabel(/^id/).fill('{{checkoutId}}');
     await page.getByRole('button', { name: 'Add a header' }).click();
@@ -142,11 +129,11 @@ describe('the explorer for a QA flow', () => {
     expect(JSON.parse(read.body).checkout.id).toBe(checkoutId);
 
     // In a body, the value lands inside the JSON string; an unknown name is a problem and nothing is sent.
-    await page.goto(`${site.url}/explorer/#/operation/getCheckoutPaymentSettings`);
+    await page.goto(`${env.site.url}/explorer/#/operation/getCheckoutPaymentSettings`);
     await page.getByTestId('operation-id').filter({ hasText: 'getCheckoutPaymentSettings' }).waitFor();
     await page.getByLabel(/^id/).fill('{{nope}}');
     await expect.poll(() => page.getByTestId('form-problems').textContent()).toContain('no variable {{nope}}');
-    await page.goto(`${site.url}/explorer/#/operation/addToCheckout`);
+    await page.goto(`${env.site.url}/explorer/#/operation/addToCheckout`);
     await page.getByTestId('operation-id').filter({ hasText: 'addToCheckout' }).waitFor();
     await page.getByLabel(/^id/).fill('{{checkoutId}}');
     await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": 1, "catalogReference": {"catalogItemId": "{{checkoutId}}"}}]}');
@@ -225,9 +212,9 @@ describe('the explorer for a QA flow', () => {
 
   it('tells an unreachable mock apart from a mock without controls', async () => {
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const watched = await openWatchedPage(browser, mockUrl);
+    const watched = await openWatchedPage(env.browser, mockUrl);
     const { page } = watched;
-    await page.goto(`${site.url}/explorer/?mock=${closed}#/operation/listRecommendationAlgorithms`);
+    await page.goto(`${env.site.url}/explorer/?mock=${closed}#/operation/listRecommendationAlgorithms`);
     await page.getByTestId('operation-id').waitFor();
     await expect.poll(() => page.getByTestId('unreachable').textContent()).toContain(`Cannot reach the mock at ${closed}`);
     await expect.poll(() => page.getByTestId('controls-unreachable').textContent()).toContain('cannot be reached');

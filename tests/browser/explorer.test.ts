@@ -2,37 +2,24 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StaticSite } from '../../docs-site/server/static-server';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explorer-metrics';
-import { launchChromium } from '../../scripts/harness/chromium';
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
 import { merchantHeaders } from '../support/mock-credentials';
-import { openWatchedPage, SITE_DIR, serveSite, type WatchedPage } from '../support/site-browser';
+import { openWatchedPage, SITE_DIR, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
 const mockUrl = inject('mockUrl');
 const run = promisify(execFile);
-let browser: Browser;
-let site: StaticSite;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = startSiteAndBrowser();
 
 /** A fresh browser context (its own storage, so its own mock session and tokens) on the explorer. */
 const openExplorer = async (hash = '', options: { permissions?: string[] } = {}): Promise<WatchedPage> => {
-  const watched = await openWatchedPage(browser, mockUrl, options);
-  await watched.page.goto(`${site.url}/explorer/${hash}`);
+  const watched = await openWatchedPage(env.browser, mockUrl, options);
+  await watched.page.goto(`${env.site.url}/explorer/${hash}`);
   await watched.page.getByLabel('Search operations').waitFor();
   return watched;
 };
@@ -71,7 +58,7 @@ const send = async (page: Page) => {
 };
 
 const openOperation = async (page: Page, operationId: string) => {
-  await page.goto(`${site.url}/explorer/#/operation/${operationId}`);
+  await page.goto(`${env.site.url}/explorer/#/operation/${operationId}`);
   await page.getByTestId('operation-id').filter({ hasText: operationId }).waitFor();
 };
 
@@ -295,7 +282,7 @@ describe('the explorer', () => {
   });
 
   it('says plainly when the mock has no scenario controls (404), and keeps working', async () => {
-    const watched = await openWatchedPage(browser, mockUrl);
+    const watched = await openWatchedPage(env.browser, mockUrl);
     const { page } = watched;
     // A mock without /__mock/ controls, whatever mode the run's mock is in.
     await page.route(`${mockUrl}/__mock/**`, (route) =>
@@ -305,7 +292,7 @@ describe('the explorer', () => {
         body: '{"message":"NOT_FOUND","details":{"applicationError":{"code":"NOT_FOUND","description":"No operation"}}}',
       }),
     );
-    await page.goto(`${site.url}/explorer/#/operation/listRecommendationAlgorithms`);
+    await page.goto(`${env.site.url}/explorer/#/operation/listRecommendationAlgorithms`);
     await expect.poll(() => page.getByTestId('mock-health').textContent()).toContain('need the stateful mock');
     await page.getByRole('button', { name: 'Reset session' }).click();
     await expect.poll(() => page.getByTestId('mock-status').textContent()).toContain('This mock has no POST /__mock/reset control (404)');
@@ -409,7 +396,7 @@ describe('the explorer', () => {
   });
 
   it(`loads at most ${EXPLORER_JS_BUDGET_GZIP / 1024} KB of JavaScript (gzip) before the first operation is opened`, async () => {
-    const load = await loadExplorer(browser, `${site.url}/explorer/?mock=${mockUrl}`);
+    const load = await loadExplorer(env.browser, `${env.site.url}/explorer/?mock=${mockUrl}`);
     expect(load.scripts.length).toBeGreaterThan(0);
     expect(load.jsGzipBytes, load.scripts.map((script) => `${script.url} ${script.gzip}`).join('\n')).toBeLessThanOrEqual(
       EXPLORER_JS_BUDGET_GZIP,

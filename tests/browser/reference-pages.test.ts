@@ -1,27 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { StaticSite } from '../../docs-site/server/static-server';
-import { launchChromium } from '../../scripts/harness/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { FAMILIES } from '../../spec-model/document';
 import { loadOperations } from '../../spec-model/load';
-import { openWatchedPage, SITE_DIR, serveSite } from '../support/site-browser';
+import { openWatchedPage, SITE_DIR, startSiteAndBrowser } from '../support/site-browser';
 
 // The Redoc reference pages of the built site, in Chromium with nothing but 127.0.0.1 reachable.
 const mockUrl = inject('mockUrl');
-let browser: Browser;
-let site: StaticSite;
-
-beforeAll(async () => {
-  site = await serveSite();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const env = startSiteAndBrowser();
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Redoc's heading of an operation (its text is the summary; its accessible name carries more). */
@@ -54,8 +41,8 @@ describe('the reference pages', () => {
   });
 
   it('are linked from the home page', async () => {
-    const { page, context, offHost, errors } = await openWatchedPage(browser, mockUrl);
-    await page.goto(`${site.url}/`);
+    const { page, context, offHost, errors } = await openWatchedPage(env.browser, mockUrl);
+    await page.goto(`${env.site.url}/`);
     await page.getByRole('link', { name: 'Commerce reference' }).click();
     await expect.poll(() => page.title()).toBe('Storefront API: commerce reference');
     await page.goBack();
@@ -69,11 +56,11 @@ describe('the reference pages', () => {
   for (const family of FAMILIES) {
     it(`${family}: every tag and operation is in the navigation, each operation renders with its link to the explorer`, async () => {
       const operations = loadOperations(family);
-      const { page, context, offHost, errors } = await openWatchedPage(browser, mockUrl);
-      await page.goto(`${site.url}/reference/${family}.html`);
+      const { page, context, offHost, errors } = await openWatchedPage(env.browser, mockUrl);
+      await page.goto(`${env.site.url}/reference/${family}.html`);
       for (const tag of new Set(operations.map((operation) => operation.tags?.[0] ?? ''))) {
         const inTag = operations.filter((operation) => operation.tags?.[0] === tag);
-        await page.goto(`${site.url}/reference/${family}.html#/${slug(tag)}`);
+        await page.goto(`${env.site.url}/reference/${family}.html#/${slug(tag)}`);
         for (const operation of inTag) {
           await expect
             .poll(() => page.locator(`a[href="#/${slug(tag)}/${operation.operationId.toLowerCase()}"]`).count(), {
@@ -83,7 +70,7 @@ describe('the reference pages', () => {
         }
         const first = inTag[0];
         if (!first) continue;
-        await page.goto(`${site.url}/reference/${family}.html#/${slug(tag)}/${first.operationId.toLowerCase()}`);
+        await page.goto(`${env.site.url}/reference/${family}.html#/${slug(tag)}/${first.operationId.toLowerCase()}`);
         await operationHeading(page, first.summary ?? '').waitFor();
         const explorerLink = page.getByRole('link', { name: `Try ${first.operationId} in the explorer` });
         await expect.poll(() => explorerLink.first().getAttribute('href')).toBe(`../explorer/#/operation/${first.operationId}`);
@@ -95,13 +82,13 @@ describe('the reference pages', () => {
   }
 
   it("shows the seeds' enumerations, the examples and the error bodies", async () => {
-    const { page, context, offHost, errors } = await openWatchedPage(browser, mockUrl);
-    await page.goto(`${site.url}/reference/platform.html#/members/getmymember`);
+    const { page, context, offHost, errors } = await openWatchedPage(env.browser, mockUrl);
+    await page.goto(`${env.site.url}/reference/platform.html#/members/getmymember`);
     await operationHeading(page, 'Get the current member').waitFor();
     const members = await page.locator('body').innerText();
     for (const value of ['PUBLIC', 'EXTENDED', 'FULL']) expect(members).toContain(value);
 
-    await page.goto(`${site.url}/reference/commerce.html#/current-cart/addtocurrentcart`);
+    await page.goto(`${env.site.url}/reference/commerce.html#/current-cart/addtocurrentcart`);
     await operationHeading(page, 'Add items to the current cart').waitFor();
     // The request example is selectable by name (its summary).
     await expect.poll(() => page.locator('body').innerText()).toContain('Add a shirt variant and a coffee subscription');
@@ -113,8 +100,8 @@ describe('the reference pages', () => {
   });
 
   it("link each operation to the explorer's deep link, which opens it", async () => {
-    const { page, context, offHost, errors } = await openWatchedPage(browser, mockUrl);
-    await page.goto(`${site.url}/reference/platform.html#/recommendations/listrecommendationalgorithms`);
+    const { page, context, offHost, errors } = await openWatchedPage(env.browser, mockUrl);
+    await page.goto(`${env.site.url}/reference/platform.html#/recommendations/listrecommendationalgorithms`);
     await page.getByRole('link', { name: 'Try listRecommendationAlgorithms in the explorer' }).first().click();
     await page.getByRole('heading', { name: /GET\s+\/v1\/recommendations\/algorithms/ }).waitFor();
     expect(page.url()).toMatch(/\/explorer\/#\/operation\/listRecommendationAlgorithms$/);

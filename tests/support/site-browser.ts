@@ -1,7 +1,9 @@
 // The built site (docs-site/dist/) served from a plain static server on 127.0.0.1, opened in Debian's Chromium
 // with every request to another host blocked and recorded, and the page's console errors collected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { type StaticSite, serveStatic } from '../../docs-site/server/static-server';
+import { launchChromium } from '../../scripts/harness/chromium';
 
 export const SITE_DIR = new URL('../../docs-site/dist', import.meta.url).pathname;
 
@@ -49,4 +51,35 @@ export const openWatchedPage = async (
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { context, page, offHost, errors };
+};
+
+/** The built site and a Chromium, for the tests of one file: started before them, stopped after them. */
+export interface SiteAndBrowser {
+  readonly browser: Browser;
+  readonly site: StaticSite;
+}
+
+export const startSiteAndBrowser = (): SiteAndBrowser => {
+  let browser: Browser | undefined;
+  let site: StaticSite | undefined;
+  beforeAll(async () => {
+    site = await serveSite();
+    browser = await launchChromium();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  const started = <T>(part: T | undefined, name: string): T => {
+    if (part === undefined) throw new Error(`the ${name} is started before the file's tests, not while they are collected`);
+    return part;
+  };
+  return {
+    get browser() {
+      return started(browser, 'browser');
+    },
+    get site() {
+      return started(site, 'site');
+    },
+  };
 };
