@@ -232,7 +232,8 @@ describe('the storefront-mock command from the tarball', () => {
     let output = '';
     child.stdout.on('data', (chunk) => (output += String(chunk)));
     child.stderr.on('data', (chunk) => (output += String(chunk)));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    // 'close', not 'exit': npm may be gone before the mock it started has written its last line into the shared pipe.
+    const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
     while (!/mock ready on/.test(output) && Date.now() < deadline) {
       if (child.exitCode !== null) break;
@@ -241,7 +242,7 @@ describe('the storefront-mock command from the tarball', () => {
     expect(output).toMatch(/mock ready on/);
     return {
       output: () => output,
-      /** SIGTERM to the whole group (npm exec, its shell and the mock); resolves once npm is gone. */
+      /** SIGTERM to the whole group (npm exec, its shell and the mock); resolves once all of them are gone. */
       stop: async () => {
         process.kill(-(child.pid ?? 0), 'SIGTERM');
         await exited;
