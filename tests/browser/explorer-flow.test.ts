@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/harness/mock-process';
-import { openWatchedPage, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
+import { finishWatchedPage, openWatchedPage, sendFromExplorer, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
 
 // The explorer for multi-step QA work, in Chromium against the run's mock: the JSON editor, raw bodies, headers,
 // values carried from one answer into the next call, stale answers, copying, wrapping, and the small fixes.
@@ -14,22 +14,6 @@ const open = async (operationId: string, options: { permissions?: string[] } = {
   await watched.page.getByTestId('operation-id').filter({ hasText: operationId }).waitFor();
   await expect.poll(() => watched.page.getByTestId('role').textContent(), { timeout: 10_000 }).toBe('visitor');
   return watched;
-};
-
-const finish = async ({ context, offHost, errors }: WatchedPage) => {
-  await context.close();
-  expect(offHost).toEqual([]);
-  expect(errors).toEqual([]);
-};
-
-const send = async (page: Page) => {
-  const before = await page.getByTestId('history').locator('li').count();
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => page.getByTestId('history').locator('li').count(), { timeout: 10_000 }).toBe(before + 1);
-  return {
-    status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]),
-    body: (await page.getByTestId('response-body').textContent()) ?? '',
-  };
 };
 
 const editorText = (page: Page, id = 'body') => page.getByTestId(`${id}-editor`).evaluate((element) => (element as HTMLElement).innerText);
@@ -63,7 +47,7 @@ describe('the explorer for a QA flow', () => {
     expect(await page.locator('.cm-line').count()).toBeLessThan(lines);
     await page.locator('.cm-foldPlaceholder').click();
     await expect.poll(() => page.locator('.cm-line').count()).toBe(lines);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('sends a body that is not JSON as typed, and shows the mock’s answer to it', async () => {
@@ -76,12 +60,12 @@ describe('the explorer for a QA flow', () => {
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     expect(await page.getByTestId('curl').textContent()).toContain(`--data-raw '{"lineItems": ['`);
-    const answer = await send(page);
+    const answer = await sendFromExplorer(page);
     expect(answer.status).toBe(400);
     expect(await page.getByTestId('error-name').textContent()).toBe('ApplicationError');
     expect(JSON.parse(answer.body).details.applicationError.code).toBe('INVALID_ARGUMENT');
     expect(await page.getByTestId('verdict').textContent()).toContain('the 400 response of addToCurrentCart');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('adds custom headers to the call', async () => {
@@ -93,19 +77,19 @@ describe('the explorer for a QA flow', () => {
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     expect(await page.getByTestId('curl').textContent()).toContain("-H 'prefer: code=500'");
     // The mock answers the declared status the header asks for.
-    expect((await send(page)).status).toBe(500);
+    expect((await sendFromExplorer(page)).status).toBe(500);
     await page.getByLabel('Header name 1').fill('bad header');
     await expect.poll(() => page.getByTestId('form-problems').textContent()).toContain('header "bad header": not a valid header name');
     expect(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Remove header 1' }).click();
-    expect((await send(page)).status).toBe(200);
-    await finish(watched);
+    expect((await sendFromExplorer(page)).status).toBe(200);
+    await finishWatchedPage(watched);
   });
 
   it('takes a value from one answer into the next call as {{name}}: path, header and body', async () => {
     const watched = await open('createCheckout');
     const { page } = watched;
-    const created = await send(page);
+    const created = await sendFromExplorer(page);
     expect(created.status).toBe(200);
     const checkoutId = JSON.parse(created.body).checkout.id as string;
     await page.getByLabel('Field of the answer').selectOption('checkout.id');
@@ -124,7 +108,7 @@ describe('the explorer for a QA flow', () => {
     const curl = (await page.getByTestId('curl').textContent()) ?? '';
     expect(curl).toContain(`/v1/checkouts/${checkoutId}`);
     expect(curl).toContain(`-H 'x-qa-checkout: ${checkoutId}'`);
-    const read = await send(page);
+    const read = await sendFromExplorer(page);
     expect(read.status).toBe(200);
     expect(JSON.parse(read.body).checkout.id).toBe(checkoutId);
 
@@ -141,7 +125,7 @@ describe('the explorer for a QA flow', () => {
     const withBody = (await page.getByTestId('curl').textContent()) ?? '';
     expect(withBody).toContain(`/v1/checkouts/${checkoutId}/add-to-checkout`);
     expect(withBody).toContain(`"catalogItemId":"${checkoutId}"`);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('marks an answer stale once the request is edited, copies the answer, and wraps long lines', async () => {
@@ -155,7 +139,7 @@ describe('the explorer for a QA flow', () => {
         body: JSON.stringify({ availableAlgorithms: [{ config: { name: 'x'.repeat(3000) } }] }),
       }),
     );
-    const answer = await send(page);
+    const answer = await sendFromExplorer(page);
     expect(answer.status).toBe(200);
     expect(await page.getByTestId('stale').count()).toBe(0);
     const overflow = await page.getByTestId('response-body').evaluate((element) => element.scrollWidth - element.clientWidth);
@@ -171,9 +155,9 @@ describe('the explorer for a QA flow', () => {
     await page.getByLabel('Prefer status').selectOption('');
     await expect.poll(() => page.getByTestId('answer').getAttribute('data-stale')).toBe('false');
     await page.getByLabel('Prefer status').selectOption('500');
-    expect((await send(page)).status).toBe(500);
+    expect((await sendFromExplorer(page)).status).toBe(500);
     expect(await page.getByTestId('answer').getAttribute('data-stale')).toBe('false');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('says when a search matches nothing, and clears it', async () => {
@@ -190,7 +174,7 @@ describe('the explorer for a QA flow', () => {
     await expect.poll(() => page.locator('a[data-operation-id]').count()).toBeLessThan(all);
     await page.getByLabel('Search operations').press('Escape');
     await expect.poll(() => page.locator('a[data-operation-id]').count()).toBe(all);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('lands on the operation after the PKCE redirect, and says merchant once switched to the API key', async () => {
@@ -207,7 +191,7 @@ describe('the explorer for a QA flow', () => {
     const status = (await page.getByTestId('auth-status').textContent()) ?? '';
     expect(status).not.toContain('Signed in as');
     expect(status).toContain('Calls carry the API key');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('tells an unreachable mock apart from a mock without controls', async () => {

@@ -8,7 +8,14 @@ import { EXPLORER_JS_BUDGET_GZIP, loadExplorer } from '../../scripts/bench/explo
 import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
 import { merchantHeaders } from '../support/mock-credentials';
-import { openWatchedPage, SITE_DIR, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
+import {
+  finishWatchedPage,
+  openWatchedPage,
+  SITE_DIR,
+  sendFromExplorer,
+  startSiteAndBrowser,
+  type WatchedPage,
+} from '../support/site-browser';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // The explorer of the built site in Chromium, against the run's mock; nothing but 127.0.0.1 is reachable.
@@ -22,39 +29,6 @@ const openExplorer = async (hash = '', options: { permissions?: string[] } = {})
   await watched.page.goto(`${env.site.url}/explorer/${hash}`);
   await watched.page.getByLabel('Search operations').waitFor();
   return watched;
-};
-
-/** Closes the page and checks what every explorer test must hold: no request off this host, no console error. */
-const finish = async ({ context, offHost, errors }: WatchedPage) => {
-  await context.close();
-  expect(offHost).toEqual([]);
-  expect(errors).toEqual([]);
-};
-
-const send = async (page: Page) => {
-  const before = await page
-    .getByTestId('history')
-    .locator('li')
-    .count()
-    .catch(() => 0);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  // Sent and recorded: the history grows by one once the answer is shown. An operation's first call compiles its
-  // validators in the mock, which takes over a second on a busy machine.
-  await expect
-    .poll(
-      () =>
-        page
-          .getByTestId('history')
-          .locator('li')
-          .count()
-          .catch(() => 0),
-      { timeout: 10_000 },
-    )
-    .toBe(before + 1);
-  return {
-    status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]),
-    body: await page.getByTestId('response-body').textContent(),
-  };
 };
 
 const openOperation = async (page: Page, operationId: string) => {
@@ -77,7 +51,7 @@ describe('the explorer', () => {
     await page.getByRole('heading', { name: /GET\s+\/v1\/recommendations\/algorithms/ }).waitFor();
     await waitForRole(page, 'visitor');
 
-    const answer = await send(page);
+    const answer = await sendFromExplorer(page);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body ?? '').availableAlgorithms.length).toBeGreaterThan(0);
     expect(await page.getByTestId('verdict').textContent()).toContain('✓ Matches the contract');
@@ -92,7 +66,7 @@ describe('the explorer', () => {
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
     await page.reload();
     await expect.poll(() => page.getByTestId('history').locator('li').count()).toBe(2);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('shows the session’s events live, newest first, with type, entity id, payload, the call that caused them and their webhook deliveries', async () => {
@@ -108,7 +82,7 @@ describe('the explorer', () => {
       });
       expect(subscribed.status).toBe(200);
       await openOperation(page, 'addToCurrentCart');
-      expect((await send(page)).status).toBe(200);
+      expect((await sendFromExplorer(page)).status).toBe(200);
       const requestId = await page.getByTestId('request-id').textContent();
       const newest = page.getByTestId('event').first();
       await expect.poll(() => newest.getAttribute('data-request-id')).toBe(requestId);
@@ -150,7 +124,7 @@ describe('the explorer', () => {
     } finally {
       await receiver.close();
     }
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('adds to the cart, then the current cart holds the item (needs the stateful mock)', async () => {
@@ -172,16 +146,16 @@ describe('the explorer', () => {
     const watched = await openExplorer();
     const { page } = watched;
     await openOperation(page, 'getCurrentCart');
-    const before = quantityInCart(await send(page));
+    const before = quantityInCart(await sendFromExplorer(page));
     await openOperation(page, 'addToCurrentCart');
-    const added = await send(page);
+    const added = await sendFromExplorer(page);
     expect(added.status).toBe(200);
     await openOperation(page, 'getCurrentCart');
-    const after = quantityInCart(await send(page));
+    const after = quantityInCart(await sendFromExplorer(page));
     expect(after, `catalog item ${item.catalogReference.catalogItemId}: ${before} in the cart before adding ${item.quantity}`).toBe(
       before + item.quantity,
     );
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('shows schema errors in the body as it is typed, marked in the editor, and the mock’s field violation when it is sent', async () => {
@@ -191,13 +165,13 @@ describe('the explorer', () => {
     await expect.poll(() => page.getByTestId('body-errors').textContent()).toContain('lineItems[0].quantity');
     // Marked where it is: the editor underlines the field, and its gutter says why.
     await expect.poll(() => page.locator('.cm-lintRange-error').allTextContents()).toContain('"quantity": "many"');
-    const answer = await send(page);
+    const answer = await sendFromExplorer(page);
     expect(answer.status).toBe(400);
     expect(await page.getByTestId('error-name').textContent()).toBe('ValidationError');
     expect(await page.getByTestId('error-violations').textContent()).toContain('lineItems[0].quantity');
     // The 400 itself is what the contract declares for a bad request.
     expect(await page.getByTestId('verdict').textContent()).toContain('the 400 response of addToCurrentCart');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('signs a member in with e-mail and password: the role changes from visitor to member', async () => {
@@ -208,8 +182,8 @@ describe('the explorer', () => {
     await page.getByRole('button', { name: 'Sign in as member' }).click();
     await waitForRole(page, 'member');
     expect(await page.getByTestId('auth-status').textContent()).toBe('Signed in as shopper@example.com.');
-    expect((await send(page)).status).toBe(200);
-    await finish(watched);
+    expect((await sendFromExplorer(page)).status).toBe(200);
+    await finishWatchedPage(watched);
   });
 
   it('signs a member in by redirect (PKCE) through the mock’s authorize page, and back on the same operation', async () => {
@@ -219,7 +193,7 @@ describe('the explorer', () => {
     await page.getByRole('button', { name: 'Sign in by redirect (PKCE)' }).click();
     await waitForRole(page, 'member');
     expect(page.url()).toMatch(/\/explorer\/#\/operation\/getMyMember$/);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('switches to the merchant API key: the role says so and calls carry the key', async () => {
@@ -230,13 +204,13 @@ describe('the explorer', () => {
     expect(await page.getByLabel('API key', { exact: true }).inputValue()).toBe('mock-api-key');
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     expect(await page.getByTestId('curl').textContent()).toContain("-H 'authorization: mock-api-key'");
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('copies a call as curl, and the command gets the same answer from the mock', async () => {
     const watched = await openExplorer('#/operation/listRecommendationAlgorithms', { permissions: ['clipboard-read', 'clipboard-write'] });
     const { page } = watched;
-    const shown = await send(page);
+    const shown = await sendFromExplorer(page);
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     const command = (await page.getByTestId('curl').textContent()) ?? '';
     expect(command).toMatch(/^curl -sS '/);
@@ -249,7 +223,7 @@ describe('the explorer', () => {
     expect(code).toContain("import { listRecommendationAlgorithms } from 'storefront-api/platform';");
     expect(code).toContain('await listRecommendationAlgorithms(client)');
     expect(code).toContain('useListRecommendationAlgorithms(');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('is usable by keyboard alone: search, open an operation by its deep link, send', async () => {
@@ -278,7 +252,7 @@ describe('the explorer', () => {
           .catch(() => ''),
       )
       .toMatch(/^200/);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('says plainly when the mock has no scenario controls (404), and keeps working', async () => {
@@ -303,10 +277,10 @@ describe('the explorer', () => {
       .toContain('/__mock/scenarios/listRecommendationAlgorithms control (404)');
     // The Prefer part of the scenario works in any mode: ask for the declared 500.
     await page.getByLabel('Prefer status').selectOption('500');
-    const answer = await send(page);
+    const answer = await sendFromExplorer(page);
     expect(answer.status).toBe(500);
     expect(await page.getByTestId('error-name').textContent()).toBe('SystemError');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it("shows the mock's own failure as a mock failure, and a code the operation does not declare as a broken contract", async () => {
@@ -333,7 +307,7 @@ describe('the explorer', () => {
     await page.getByLabel('times').fill('1');
     await page.getByRole('button', { name: 'Apply to the mock' }).click();
     await expect.poll(() => page.getByTestId('scenario-status').textContent()).toContain('Scenario set on the mock');
-    expect((await send(page)).status).toBe(500);
+    expect((await sendFromExplorer(page)).status).toBe(500);
     const failed = await page.getByTestId('verdict').textContent();
     expect(failed).toContain('✗ Mock failure');
     expect(failed).not.toContain('Matches the contract');
@@ -351,7 +325,7 @@ describe('the explorer', () => {
         }),
       }),
     );
-    expect((await send(page)).status).toBe(400);
+    expect((await sendFromExplorer(page)).status).toBe(400);
     expect(await page.getByTestId('verdict').textContent()).toContain('✗ Breaks the contract (1)');
     const violations = await page.getByTestId('verdict-violations').textContent();
     expect(violations).toContain('details.applicationError.code');
@@ -360,9 +334,9 @@ describe('the explorer', () => {
     );
     expect(violations).toContain('UNDECLARED_CODE');
     await page.unroute(`${mockUrl}/v1/recommendations/algorithms*`);
-    expect((await send(page)).status).toBe(200);
+    expect((await sendFromExplorer(page)).status).toBe(200);
     expect(await page.getByTestId('verdict').textContent()).toContain('✓ Matches the contract');
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('has no serious or critical accessibility violation (axe-core), in light and in dark', async () => {
@@ -372,7 +346,7 @@ describe('the explorer', () => {
       const { page } = watched;
       await page.emulateMedia({ colorScheme });
       await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"}]}');
-      await send(page);
+      await sendFromExplorer(page);
       await page.addScriptTag({ content: axe });
       const violations = await page.evaluate(async () => {
         const result = await (
@@ -391,7 +365,7 @@ describe('the explorer', () => {
           );
       });
       expect(violations, colorScheme).toEqual([]);
-      await finish(watched);
+      await finishWatchedPage(watched);
     }
   });
 

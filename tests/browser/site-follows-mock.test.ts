@@ -6,7 +6,7 @@ import { serveStatic } from '../../docs-site/server/static-server';
 import { launchChromium } from '../../scripts/harness/chromium';
 import { freePort } from '../../scripts/harness/mock-process';
 import { ROOT } from '../support/doc-snippets';
-import { openWatchedPage, SITE_DIR, serveSite, type WatchedPage } from '../support/site-browser';
+import { finishWatchedPage, openWatchedPage, SITE_DIR, serveSite } from '../support/site-browser';
 
 // The site follows the mock it is served with: `npm start` on ports other than the defaults names its mock in
 // every link of every page, the explorer calls it, the reference lists it as the server; a static build reads
@@ -53,12 +53,6 @@ afterAll(async () => {
   }
 });
 
-const finish = async ({ context, offHost, errors }: WatchedPage) => {
-  await context.close();
-  expect(offHost).toEqual([]);
-  expect(errors).toEqual([]);
-};
-
 const hrefs = (page: Page, selector = 'a[href]') => page.$$eval(selector, (links) => links.map((link) => (link as HTMLAnchorElement).href));
 
 const mockOf = (href: string) => new URL(href).searchParams.get('mock');
@@ -95,7 +89,7 @@ describe('the site served by npm start on other ports', () => {
     await page.getByTestId('operation-id').filter({ hasText: 'listRecommendationAlgorithms' }).waitFor();
     expect(await page.getByTestId('base-url').textContent()).toBe(mockUrl);
     expect(await sendAndStatus(page)).toBe(200);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('lists its mock as the server of each reference page, and "Try it" opens the explorer on it', async () => {
@@ -118,7 +112,7 @@ describe('the site served by npm start on other ports', () => {
     await page.getByTestId('operation-id').filter({ hasText: 'listRecommendationAlgorithms' }).waitFor();
     expect(await page.getByTestId('base-url').textContent()).toBe(mockUrl);
     expect(await sendAndStatus(page)).toBe(200);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('carries its mock through the guides, and every guide link works', async () => {
@@ -137,7 +131,7 @@ describe('the site served by npm start on other ports', () => {
       await expect.poll(async () => (await hrefs(page, 'nav.site a')).map(mockOf)).toEqual(Array.from({ length: 5 }, () => mockUrl));
       for (const link of await hrefs(page, 'nav.site a, a[href*="explorer/"]')) expect(mockOf(link), `${guide}: ${link}`).toBe(mockUrl);
     }
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 });
 
@@ -167,7 +161,7 @@ describe('a static build, served by any host', () => {
     await page.goto(`${site.url}/reference/platform.html?mock=${other}#/recommendations/listrecommendationalgorithms`);
     await page.getByRole('link', { name: 'Try listRecommendationAlgorithms in the explorer' }).first().waitFor({ timeout: 20_000 });
     for (const link of await hrefs(page, 'a[href*="explorer/"]')) expect(mockOf(link), link).toBe(other);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('takes the mock from the config.json beside index.html', async () => {
@@ -180,7 +174,7 @@ describe('a static build, served by any host', () => {
     await page.getByTestId('operation-id').waitFor();
     expect(await page.getByTestId('base-url').textContent()).toBe(other);
     expect(await sendAndStatus(page)).toBe(200);
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 
   it('serves a favicon on every page', async () => {
@@ -196,6 +190,6 @@ describe('a static build, served by any host', () => {
       const icon = await page.$eval('link[rel="icon"]', (link) => (link as HTMLLinkElement).href);
       expect((await fetch(icon)).status, `${path}: ${icon}`).toBe(200);
     }
-    await finish(watched);
+    await finishWatchedPage(watched);
   });
 });

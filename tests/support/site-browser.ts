@@ -1,7 +1,7 @@
 // The built site (docs-site/dist/) served from a plain static server on 127.0.0.1, opened in Debian's Chromium
 // with every request to another host blocked and recorded, and the page's console errors collected.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type StaticSite, serveStatic } from '../../docs-site/server/static-server';
 import { launchChromium } from '../../scripts/harness/chromium';
 
@@ -81,5 +81,32 @@ export const startSiteAndBrowser = (): SiteAndBrowser => {
     get site() {
       return started(site, 'site');
     },
+  };
+};
+
+/** Closes the page and checks what every page test must hold: no request off this host, no console error. */
+export const finishWatchedPage = async ({ context, offHost, errors }: WatchedPage): Promise<void> => {
+  await context.close();
+  expect(offHost).toEqual([]);
+  expect(errors).toEqual([]);
+};
+
+/**
+ * Presses the explorer's Send and waits until the call is recorded in its history (an operation's first call
+ * compiles its validators in the mock, which takes over a second on a busy machine); the answer's status and body.
+ */
+export const sendFromExplorer = async (page: Page): Promise<{ status: number; body: string }> => {
+  const recorded = () =>
+    page
+      .getByTestId('history')
+      .locator('li')
+      .count()
+      .catch(() => 0);
+  const before = await recorded();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(recorded, { timeout: 10_000 }).toBe(before + 1);
+  return {
+    status: Number((await page.getByTestId('status').textContent())?.split(' ')[0]),
+    body: (await page.getByTestId('response-body').textContent()) ?? '',
   };
 };
