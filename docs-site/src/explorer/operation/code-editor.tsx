@@ -5,7 +5,7 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, forceLinting, linter, lintGutter } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
+import { EditorState, StateEffect } from '@codemirror/state';
 import { drawSelection, EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { useEffect, useRef } from 'react';
@@ -44,6 +44,10 @@ interface CodeEditorProps {
 
 const parseProblems = jsonParseLinter();
 
+// Violations arrive after the text they judge: a lint run that finished before them found none, and
+// forceLinting alone does nothing once no run is pending, so their arrival schedules a run of its own.
+const violationsArrived = StateEffect.define<null>();
+
 export const CodeEditor = ({ labelledBy, describedBy, value, onChange, violations, checkedText, root, testId }: CodeEditorProps) => {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView>(null);
@@ -69,7 +73,10 @@ export const CodeEditor = ({ labelledBy, describedBy, value, onChange, violation
             : [];
         });
       },
-      { delay: 200 },
+      {
+        delay: 200,
+        needsRefresh: (update) => update.transactions.some((tr) => tr.effects.some((effect) => effect.is(violationsArrived))),
+      },
     );
     const editor = new EditorView({
       parent: host.current ?? undefined,
@@ -113,7 +120,10 @@ export const CodeEditor = ({ labelledBy, describedBy, value, onChange, violation
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: new violations are the reason to mark again.
   useEffect(() => {
-    if (view.current) forceLinting(view.current);
+    const editor = view.current;
+    if (!editor) return;
+    editor.dispatch({ effects: violationsArrived.of(null) });
+    forceLinting(editor);
   }, [violations, checkedText]);
 
   return <div ref={host} className="code-editor" />;
