@@ -106,7 +106,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     scenarios,
     events,
     openSession,
-    exclusive: (session, work) => stores.exclusive(session, work),
+    exclusive: (session, store, work) => stores.exclusive(session, store, work),
     publicUrl: options.publicUrl,
     log,
   });

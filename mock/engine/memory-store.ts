@@ -71,7 +71,7 @@ export class MemoryStoreProvider implements StoreProvider {
     return opened;
   }
 
-  exclusive<T>(session: string, work: () => Promise<T>): Promise<T> {
+  exclusive<T>(session: string, _store: SessionStore, work: () => Promise<T>): Promise<T> {
     const before = this.#locks.get(session) ?? Promise.resolve();
     const run = before.then(work, work);
     const settled = run.catch(() => undefined);

@@ -23,7 +23,7 @@ export interface StatefulHandlerOptions {
   readonly events: EventSink;
   /** The store of a session, seeded on first use. */
   readonly openSession: (session: string) => Promise<SessionStore>;
-  readonly exclusive: <T>(session: string, work: () => Promise<T>) => Promise<T>;
+  readonly exclusive: <T>(session: string, store: SessionStore, work: () => Promise<T>) => Promise<T>;
   readonly publicUrl: () => string;
   readonly log: (line: string) => void;
 }
@@ -110,7 +110,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       let answer: Answer;
       try {
         const run = () => impl.handle(context);
-        answer = operation.readOnly ? await run() : await options.exclusive(session, run);
+        answer = operation.readOnly ? await run() : await options.exclusive(session, store, run);
       } catch (error) {
         if (error instanceof ValidationFailure) return validationFailure(error.violations, requestId);
         if (!(error instanceof PlatformFailure)) throw error;

@@ -19,8 +19,12 @@ export interface SessionStore {
 export interface StoreProvider {
   /** The session's store; `create` fills a session seen for the first time (or again after a reset). */
   open(session: string, create: (store: SessionStore) => Promise<void>): Promise<SessionStore>;
-  /** Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes). */
-  exclusive<T>(session: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes).
+   * `store` is the one `open` gave for the session and the one `work` reads and writes through: a shared store
+   * ties those reads and writes to the work through it.
+   */
+  exclusive<T>(session: string, store: SessionStore, work: () => Promise<T>): Promise<T>;
   /** Forgets the session and fills it with `create` in one step: no other call sees it empty or seeded otherwise. */
   replace(session: string, create: (store: SessionStore) => Promise<void>): Promise<void>;
   /** Forgets one session, or every session; answers the names forgotten. */

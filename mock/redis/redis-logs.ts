@@ -10,19 +10,29 @@ import {
 } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
 import { scanKeys } from './redis-scenarios';
+import type { SessionRounds } from './session-rounds';
 
-const LOG_TTL_SECONDS = 7 * 24 * 3600;
+export const LOG_TTL_SECONDS = 7 * 24 * 3600;
+
+// KEYS: the list; ARGV: entry, cap, TTL seconds. One command per entry, where a transaction would be five.
+const PUSH_SCRIPT = `
+redis.call('LPUSH', KEYS[1], ARGV[1])
+redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1`;
 
 /** A capped list per session under `<prefix><name>:<session>`. */
 class CappedLists {
   readonly #link: RedisLink;
   readonly #name: string;
   readonly #cap: number;
+  readonly #push: ReturnType<RedisLink['script']>;
 
   constructor(link: RedisLink, name: string, cap: number) {
     this.#link = link;
     this.#name = name;
     this.#cap = cap;
+    this.#push = link.script(PUSH_SCRIPT);
   }
 
   key(session: string): string {
@@ -30,15 +40,7 @@ class CappedLists {
   }
 
   async push(session: string, entry: unknown): Promise<void> {
-    const key = this.key(session);
-    await this.#link.run((redis) =>
-      redis
-        .multi()
-        .lpush(key, JSON.stringify(entry))
-        .ltrim(key, 0, this.#cap - 1)
-        .expire(key, LOG_TTL_SECONDS)
-        .exec(),
-    );
+    await this.#push([this.key(session)], [JSON.stringify(entry), this.#cap, LOG_TTL_SECONDS]);
   }
 
   async newest<T>(session: string, count: number): Promise<T[]> {
@@ -74,13 +76,17 @@ export class RedisRequestLog implements RequestLogStore {
 
 export class RedisEventLog implements EventLog {
   readonly #lists: CappedLists;
+  readonly #rounds: SessionRounds;
 
-  constructor(link: RedisLink) {
+  /** `rounds` must record events under the same name, cap and time to live as this log reads them. */
+  constructor(link: RedisLink, rounds: SessionRounds) {
     this.#lists = new CappedLists(link, 'events', MAX_EVENTS_PER_SESSION);
+    this.#rounds = rounds;
   }
 
+  // Recorded in the round that also reads the webhook subscriptions the event may go to.
   append(event: RecordedEvent): Promise<void> {
-    return this.#lists.push(event.session, event);
+    return this.#rounds.appendEvent(event.session, JSON.stringify(event));
   }
 
   list(session: string, limit: number): Promise<RecordedEvent[]> {

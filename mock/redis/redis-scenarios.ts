@@ -2,33 +2,15 @@
 // so `times: 3` fails exactly three calls whichever replicas answer them.
 import type { Scenario, ScenarioEffect, ScenarioStore } from '../engine/scenarios';
 import type { RedisLink } from './redis-link';
-
-// KEYS: the session's hash; ARGV: operationId. Answers the scenario as it was before this call used it.
-const TAKE_SCRIPT = `
-local text = redis.call('HGET', KEYS[1], ARGV[1])
-if not text then return false end
-local scenario = cjson.decode(text)
-local failure = scenario.failure
-if failure and failure.times then
-  if failure.times > 1 then
-    failure.times = failure.times - 1
-    redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(scenario))
-  elseif scenario.latencyMs and scenario.latencyMs > 0 then
-    scenario.failure = nil
-    redis.call('HSET', KEYS[1], ARGV[1], cjson.encode(scenario))
-  else
-    redis.call('HDEL', KEYS[1], ARGV[1])
-  end
-end
-return text`;
+import type { SessionRounds } from './session-rounds';
 
 export class RedisScenarios implements ScenarioStore {
   readonly #link: RedisLink;
-  readonly #take: ReturnType<RedisLink['script']>;
+  readonly #rounds: SessionRounds;
 
-  constructor(link: RedisLink) {
+  constructor(link: RedisLink, rounds: SessionRounds) {
     this.#link = link;
-    this.#take = link.script(TAKE_SCRIPT);
+    this.#rounds = rounds;
   }
 
   #key(session: string): string {
@@ -41,7 +23,7 @@ export class RedisScenarios implements ScenarioStore {
   }
 
   async take(session: string, operationId: string): Promise<ScenarioEffect | undefined> {
-    const text = (await this.#take([this.#key(session)], [operationId])) as string | null;
+    const text = await this.#rounds.takeScenario(session, operationId);
     if (text === null) return undefined;
     const scenario = JSON.parse(text) as Scenario;
     return { latencyMs: scenario.latencyMs ?? 0, failure: scenario.failure };

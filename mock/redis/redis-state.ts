@@ -1,13 +1,15 @@
 // The engine's whole state in Redis (MOCK_STORE=redis://host:port/db): session records, tokens, scenarios, the
 // request log, events, and the webhook subscriptions, log and queue. What start-mock.ts loads, on demand.
 import type { EngineState } from '../engine/engine-state';
+import { MAX_EVENTS_PER_SESSION } from '../engine/events';
 import type { WebhookDispatcher, WebhookDispatcherOptions } from '../events/webhook-dispatcher';
 import { connectRedis } from './redis-link';
-import { RedisEventLog, RedisRequestLog } from './redis-logs';
+import { LOG_TTL_SECONDS, RedisEventLog, RedisRequestLog } from './redis-logs';
 import { RedisScenarios } from './redis-scenarios';
 import { RedisStoreProvider } from './redis-session-store';
 import { RedisTokenStore } from './redis-tokens';
 import { createRedisWebhookDispatcher } from './redis-webhooks';
+import { SessionRounds } from './session-rounds';
 
 export interface RedisStateOptions {
   /** Every key starts with this. */
@@ -27,15 +29,16 @@ export interface RedisState {
 
 export const openRedisState = async (url: string, options: RedisStateOptions): Promise<RedisState> => {
   const link = await connectRedis(url, options.prefix, options.log);
+  const rounds = new SessionRounds(link, { cap: MAX_EVENTS_PER_SESSION, ttlSeconds: LOG_TTL_SECONDS });
   return {
     state: {
-      store: new RedisStoreProvider(link, options.maxSessions),
+      store: new RedisStoreProvider(link, rounds, options.maxSessions),
       tokens: new RedisTokenStore(link),
-      scenarios: new RedisScenarios(link),
+      scenarios: new RedisScenarios(link, rounds),
       requestLog: new RedisRequestLog(link),
-      events: new RedisEventLog(link),
+      events: new RedisEventLog(link, rounds),
     },
-    createDispatcher: (dispatcherOptions) => createRedisWebhookDispatcher(link, { ...dispatcherOptions, log: options.log }),
+    createDispatcher: (dispatcherOptions) => createRedisWebhookDispatcher(link, rounds, { ...dispatcherOptions, log: options.log }),
     onReady: (then) => link.onReady(then),
     close: () => link.close(),
   };

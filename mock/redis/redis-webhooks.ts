@@ -21,6 +21,7 @@ import {
   type WebhookSubscription,
 } from '../events/webhook-dispatcher';
 import type { RedisLink } from './redis-link';
+import type { SessionRounds } from './session-rounds';
 
 /** How long a delivery record is kept after it was queued. */
 const DELIVERY_TTL_SECONDS = 24 * 3600;
@@ -112,7 +113,11 @@ export interface RedisWebhookOptions extends Omit<WebhookDispatcherOptions, 'key
   readonly log: (line: string) => void;
 }
 
-export const createRedisWebhookDispatcher = async (link: RedisLink, options: RedisWebhookOptions): Promise<WebhookDispatcher> => {
+export const createRedisWebhookDispatcher = async (
+  link: RedisLink,
+  rounds: SessionRounds,
+  options: RedisWebhookOptions,
+): Promise<WebhookDispatcher> => {
   const settings = dispatcherSettings(options);
   const keys = await sharedKeys(link);
   const claimScript = link.script(CLAIM_SCRIPT);
@@ -226,7 +231,7 @@ export const createRedisWebhookDispatcher = async (link: RedisLink, options: Red
   kick();
 
   const readSubscriptions = async (session: string): Promise<WebhookSubscription[]> =>
-    (await link.run((redis) => redis.hvals(subsKey(session)))).map((text) => JSON.parse(text) as WebhookSubscription);
+    (await rounds.subscriptions(session)).map((text) => JSON.parse(text) as WebhookSubscription);
 
   const cancelQueue = async (subscriptionId: string, reason: string) => {
     const queue = link.key('wh', 'q', subscriptionId);

@@ -1,6 +1,7 @@
 // The Redis state on its own, two "replicas" (two connections) in one process against Debian's redis-server: a new
-// session seeded once however many open it together, a write refused once its lease is lost (fencing), a counted
-// scenario used up once per call across both, an authorization code redeemed once.
+// session seeded once however many open it together, a write refused once its lease is lost (fencing), copies
+// of a session that never go stale, a work's writes committed together, a counted scenario used up once per call
+// across both, an authorization code redeemed once.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StateUnavailableError } from '../../mock/errors/state-unavailable';
@@ -58,13 +59,14 @@ describe('the Redis state shared by two replicas', () => {
     const raw = new Redis(redis.url);
     try {
       const refused = await one.state.store
-        .exclusive('fenced', async () => {
+        .exclusive('fenced', store, async () => {
           // The lease runs out (as for a replica that stalled) and the other replica takes the session.
           await raw.del(`${PREFIX}s:fenced:lease`);
-          await two.state.store.exclusive('fenced', async () => {
-            await (await two.state.store.open('fenced', async () => undefined)).put('things', 'x', { by: 'two' });
+          const other = await two.state.store.open('fenced', async () => undefined);
+          await two.state.store.exclusive('fenced', other, async () => {
+            await other.put('things', 'x', { by: 'two' });
           });
-          await two.state.store.exclusive('fenced', async () => {
+          await two.state.store.exclusive('fenced', other, async () => {
             // Held again by the other replica while the stalled one writes.
             await raw.set(`${PREFIX}s:fenced:lease`, 'someone-else', 'PX', 5000);
             await store.put('things', 'x', { by: 'one' });
@@ -77,6 +79,53 @@ describe('the Redis state shared by two replicas', () => {
       expect(refused).toBeInstanceOf(StateUnavailableError);
       expect(String((refused as Error).message)).toContain('LEASE_LOST');
       expect(await store.get('things', 'x')).toEqual({ by: 'two' });
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it('reads what another replica wrote since, never its own stale copy, and reads from its copy while nothing changed', async () => {
+    const create = async (store: { put: (collection: string, id: string, value: unknown) => Promise<void> }) =>
+      store.put('things', 'x', { n: 0 });
+    const raw = new Redis(redis.url);
+    try {
+      expect(await (await one.state.store.open('copies', create)).get('things', 'x')).toEqual({ n: 0 });
+      // Unchanged: the second read is answered from the replica's copy (Redis is not asked for the record).
+      await raw.hset(`${PREFIX}s:copies:h:things`, 'x', JSON.stringify({ n: 'behind its back' }));
+      expect(await (await one.state.store.open('copies', create)).get('things', 'x')).toEqual({ n: 0 });
+      const other = await two.state.store.open('copies', create);
+      await two.state.store.exclusive('copies', other, () => other.put('things', 'x', { n: 1 }));
+      expect(await (await one.state.store.open('copies', create)).get('things', 'x')).toEqual({ n: 1 });
+      expect(await (await one.state.store.open('copies', create)).list('things')).toEqual([{ n: 1 }]);
+    } finally {
+      raw.disconnect();
+    }
+  });
+
+  it("commits a work's writes together at its end, and fails a work whose session is reset under it", async () => {
+    const store = await one.state.store.open('together', async () => undefined);
+    const raw = new Redis(redis.url);
+    try {
+      await one.state.store.exclusive('together', store, async () => {
+        await store.put('things', 'a', { id: 'a' });
+        await store.put('things', 'b', { id: 'b' });
+        // The work reads its own writes; nobody else sees them yet.
+        expect(await store.list('things')).toEqual([{ id: 'a' }, { id: 'b' }]);
+        expect(await raw.hlen(`${PREFIX}s:together:h:things`)).toBe(0);
+      });
+      expect(await raw.hlen(`${PREFIX}s:together:h:things`)).toBe(2);
+
+      const reset = await one.state.store
+        .exclusive('together', store, async () => {
+          await store.put('things', 'c', { id: 'c' });
+          await two.state.store.replace('together', async (fresh) => fresh.put('things', 'z', { id: 'z' }));
+        })
+        .then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+      expect(reset).toBeInstanceOf(StateUnavailableError);
+      expect(await (await two.state.store.open('together', async () => undefined)).dump()).toEqual({ things: [{ id: 'z' }] });
     } finally {
       raw.disconnect();
     }

@@ -28,7 +28,7 @@ const statefulHandler = (impl: OperationImpl['handle']) => {
     scenarios,
     events,
     openSession: (session) => stores.open(session, async () => undefined),
-    exclusive: (session, work) => stores.exclusive(session, work),
+    exclusive: (session, store, work) => stores.exclusive(session, store, work),
     publicUrl: () => 'http://mock.test',
     log: () => undefined,
   });
