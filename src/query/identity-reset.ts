@@ -17,12 +17,12 @@ export interface ResettableQueries {
  */
 export const resetOnIdentityChange = (queryClient: ResettableQueries, client: StorefrontClient): (() => void) => {
   const auth = client[RUNTIME].auth;
-  if (!auth.subscribe || !auth.identity) return () => undefined;
-  const identity = auth.identity.bind(auth);
-  let last = identity();
-  return auth.subscribe(() => {
-    const next = identity();
-    if (last && next !== last) void queryClient.resetQueries({ predicate: (query) => query.meta?.identityScoped === true });
-    last = next;
-  });
+  let last = auth.identity?.();
+  return (
+    auth.subscribe?.(() => {
+      const next = auth.identity?.();
+      if (last && next !== last) void queryClient.resetQueries({ predicate: (query) => query.meta?.identityScoped === true });
+      last = next;
+    }) ?? (() => undefined)
+  );
 };
