@@ -84,7 +84,10 @@ export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
       ...rest,
     })) as InfiniteHook<Of<O>>;
 
-/** A write; on success it invalidates `reads` (operationIds of its family) unless `invalidate: false`. */
+/**
+ * A write; once it succeeds it invalidates `reads` (operationIds of its family) unless `invalidate: false`, and
+ * settles when they are fetched again, so `onSuccess` and `mutateAsync` see the fresh reads.
+ */
 export const mutationHook = <F extends AnyOperation>(fn: F, reads: readonly string[]): MutationHook<F> =>
   ((options: MutationHookOptions<unknown, CallInit> = {}) => {
     const client = useStorefrontClient();
@@ -92,12 +95,13 @@ export const mutationHook = <F extends AnyOperation>(fn: F, reads: readonly stri
     const queryClient = React.useContext(ReactQuery.QueryClientContext);
     // `invalidate` goes on to React Query with the rest: it ignores what it does not know.
     return ReactQuery.useMutation<unknown, OperationError, CallInit>({
-      mutationFn: (init) => (fn as unknown as Call)(client, init),
+      mutationFn: async (init) => {
+        const data = await (fn as unknown as Call)(client, init);
+        if (options.invalidate !== false) {
+          await Promise.all(reads.map((read) => queryClient?.invalidateQueries({ queryKey: [fn.meta.family, read] })));
+        }
+        return data;
+      },
       ...options,
-      onSuccess: (...args) =>
-        Promise.all([
-          ...reads.map((read) => options.invalidate !== false && queryClient?.invalidateQueries({ queryKey: [fn.meta.family, read] })),
-          options.onSuccess?.(...args),
-        ]),
     });
   }) as unknown as MutationHook<F>;

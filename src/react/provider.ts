@@ -1,7 +1,7 @@
 import * as ReactQuery from '@tanstack/react-query';
 import * as React from 'react';
 import type { StorefrontClient } from '../client/create-client';
-import { resetOnIdentityChange } from '../query/identity-reset';
+import { watchIdentity } from '../query/identity-reset';
 
 // Namespace imports: an app that leaves React and React Query to its own bundle (external) keeps only the
 // members used, where named imports of this entry would all stay in its import list.
@@ -14,13 +14,13 @@ const StorefrontContext = React.createContext<StorefrontClient | null>(null);
  */
 export const StorefrontProvider = ({ client, children }: { client: StorefrontClient; children?: React.ReactNode }): React.JSX.Element => {
   const queryClient = React.useContext(ReactQuery.QueryClientContext);
-  React.useEffect(() => (queryClient ? resetOnIdentityChange(queryClient, client) : undefined), [client, queryClient]);
+  React.useEffect(() => watchIdentity(client, queryClient), [client, queryClient]);
   // createElement rather than JSX: the JSX runtime would be one import more for the app.
   return React.createElement(StorefrontContext.Provider, { value: client }, children);
 };
 
 export const useStorefrontClient = (): StorefrontClient => {
   const client = React.useContext(StorefrontContext);
-  if (!client) throw new Error('No <StorefrontProvider> above this component');
+  if (!client) throw new Error('Missing StorefrontProvider');
   return client;
 };
