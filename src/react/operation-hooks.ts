@@ -86,7 +86,7 @@ export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
 
 /**
  * A write; once it succeeds it invalidates `reads` (operationIds of its family) unless `invalidate: false`, and
- * settles when they are fetched again, so `onSuccess` and `mutateAsync` see the fresh reads.
+ * settles when the ones in use are fetched again, so `onSuccess` and `mutateAsync` see the fresh reads.
  */
 export const mutationHook = <F extends AnyOperation>(fn: F, reads: readonly string[]): MutationHook<F> =>
   ((options: MutationHookOptions<unknown, CallInit> = {}) => {
