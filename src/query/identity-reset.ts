@@ -9,20 +9,26 @@ export interface ResettableQueries {
 }
 
 /**
- * Resets the identity-scoped queries (the spec's `x-identity-scoped` reads: the current cart, my member, ...)
- * whenever the caller behind the client's auth strategy changes: sign-in, sign-out, a new visitor session. The
- * first token of a session that had none is not a change (it is who was calling already). Returns the unsubscribe;
- * a strategy that cannot be observed (a static token, an API key) never changes identity: a no-op.
- * `StorefrontProvider` calls it for the QueryClient above it.
+ * Resets the identity-scoped queries of `queryClient` (the spec's `x-identity-scoped` reads: the current cart, my
+ * member, ...) whenever the caller behind the client's auth strategy changes: sign-in, sign-out, a new visitor
+ * session. The first token of a session that had none is not a change (it is who was calling already). Returns the
+ * unsubscribe, or undefined for a strategy that cannot be observed (a static token, an API key never change).
+ * Without a QueryClient it resets nothing: `StorefrontProvider` may sit outside QueryClientProvider.
  */
-export const resetOnIdentityChange = (queryClient: ResettableQueries, client: StorefrontClient): (() => void) => {
+export const watchIdentity = (client: StorefrontClient, queryClient: ResettableQueries | undefined): (() => void) | undefined => {
   const auth = client[RUNTIME].auth;
-  if (!auth.subscribe || !auth.identity) return () => undefined;
-  const identity = auth.identity.bind(auth);
-  let last = identity();
-  return auth.subscribe(() => {
-    const next = identity();
-    if (last && next !== last) void queryClient.resetQueries({ predicate: (query) => query.meta?.identityScoped === true });
+  let last = auth.identity?.();
+  return auth.subscribe?.(() => {
+    const next = auth.identity?.();
+    if (last && next !== last) void queryClient?.resetQueries({ predicate: (query) => query.meta?.identityScoped === true });
     last = next;
   });
 };
+
+/**
+ * Resets the identity-scoped queries whenever the caller behind the client's auth strategy changes (see
+ * watchIdentity). Returns the unsubscribe; with a strategy that cannot be observed, a no-op.
+ * `StorefrontProvider` does the same for the QueryClient above it.
+ */
+export const resetOnIdentityChange = (queryClient: ResettableQueries, client: StorefrontClient): (() => void) =>
+  watchIdentity(client, queryClient) ?? (() => undefined);

@@ -26,13 +26,11 @@ export interface AskedKeyPart {
  */
 export type OperationQueryKey = readonly [family: Family, operationId: string, asked?: AskedKeyPart];
 
-/** Marks a query whose answer belongs to the caller: reset when the shopper signs in or out. */
-export const IDENTITY_SCOPED = { identityScoped: true } as const;
-
 export interface OperationQueryOptions<Data> {
   readonly queryKey: OperationQueryKey;
   readonly queryFn: (context: { readonly signal: AbortSignal }) => Promise<Data>;
-  readonly meta?: typeof IDENTITY_SCOPED;
+  /** Marks a query whose answer belongs to the caller: reset when the shopper signs in or out. */
+  readonly meta?: { readonly identityScoped: true };
 }
 
 export interface OperationInfiniteQueryOptions<Data> {
@@ -40,7 +38,8 @@ export interface OperationInfiniteQueryOptions<Data> {
   readonly queryFn: (context: { readonly signal: AbortSignal; readonly pageParam: unknown }) => Promise<Data>;
   readonly initialPageParam: unknown;
   readonly getNextPageParam: (lastPage: Data, allPages: Data[], lastPageParam: unknown) => unknown;
-  readonly meta?: typeof IDENTITY_SCOPED;
+  /** Marks a query whose answer belongs to the caller: reset when the shopper signs in or out. */
+  readonly meta?: { readonly identityScoped: true };
 }
 
 export interface InfinitePaging {
@@ -62,11 +61,10 @@ export type InfiniteQueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends tr
   : (client: StorefrontClient, init: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>>) &
   ForOperation<F>;
 
-const keyOf = ({ family, operationId }: OperationMeta, init: CallInit | undefined): OperationQueryKey => {
-  const { params, body } = init ?? {};
-  const asked = { ...(params && { params }), ...(body !== undefined && { body }) };
-  return Object.keys(asked).length > 0 ? [family, operationId, asked] : [family, operationId];
-};
+const keyOf = ({ family, operationId }: OperationMeta, { params, body }: CallInit = {}): OperationQueryKey =>
+  params || body !== undefined
+    ? [family, operationId, { ...(params && { params }), ...(body !== undefined && { body }) }]
+    : [family, operationId];
 
 // The factories generated code is made with: one line per operation. `scoped` marks identity-scoped reads.
 export const queryKey = <F extends AnyOperation>(fn: F): QueryKeyFactory<F> =>
@@ -76,7 +74,7 @@ export const queryOptions = <F extends AnyOperation>(fn: F, scoped?: 1): QueryOp
   ((client: StorefrontClient, init?: CallInit) => ({
     queryKey: keyOf(fn.meta, init),
     queryFn: ({ signal }: { signal: AbortSignal }) => (fn as unknown as Call)(client, { ...init, signal }),
-    ...(scoped && { meta: IDENTITY_SCOPED }),
+    ...(scoped && { meta: { identityScoped: true } }),
   })) as unknown as QueryOptionsFactory<F>;
 
 export const infiniteQueryOptions = <F extends AnyOperation>(fn: F, scoped?: 1): InfiniteQueryOptionsFactory<F> =>
@@ -90,6 +88,6 @@ export const infiniteQueryOptions = <F extends AnyOperation>(fn: F, scoped?: 1):
       queryFn: ({ pageParam, signal }: { pageParam: unknown; signal: AbortSignal }) =>
         (fn as unknown as Call)(client, { ...withPage(meta, paging, init, pageRequest(paging, pageSize, pageParam)), signal }),
       getNextPageParam: (last: unknown, _pages: unknown[], param: unknown) => nextPageParam(paging, last, param, pageSize),
-      ...(scoped && { meta: IDENTITY_SCOPED }),
+      ...(scoped && { meta: { identityScoped: true } }),
     };
   }) as unknown as InfiniteQueryOptionsFactory<F>;

@@ -1,4 +1,5 @@
-import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import type { QueryKey } from '@tanstack/react-query';
+import * as ReactQuery from '@tanstack/react-query';
 import { type CursorPage, DEFAULT_PAGE_SIZE, nextOffset, type OffsetPage } from '../paging/paginate';
 
 /** useInfiniteQuery over an offset-paged operation; `fetchNextPage` asks for the next `pageSize` items. */
@@ -11,7 +12,7 @@ export const useOffsetInfiniteQuery = <T>({
   fetchPage: (paging: { limit: number; offset: number }, signal: AbortSignal) => Promise<OffsetPage<T>>;
   pageSize?: number;
 }) =>
-  useInfiniteQuery({
+  ReactQuery.useInfiniteQuery({
     queryKey: [...queryKey, { pageSize }],
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => fetchPage({ limit: pageSize, offset: pageParam }, signal),
@@ -28,7 +29,7 @@ export const useCursorInfiniteQuery = <T>({
   fetchPage: (paging: { limit: number; cursor: string | undefined }, signal: AbortSignal) => Promise<CursorPage<T>>;
   pageSize?: number;
 }) =>
-  useInfiniteQuery({
+  ReactQuery.useInfiniteQuery({
     queryKey: [...queryKey, { pageSize }],
     initialPageParam: undefined as string | undefined,
     queryFn: ({ pageParam, signal }) => fetchPage({ limit: pageSize, cursor: pageParam }, signal),

@@ -1,20 +1,17 @@
-import {
-  type InfiniteData,
-  type QueryKey,
-  type UseInfiniteQueryOptions,
-  type UseInfiniteQueryResult,
-  type UseMutationOptions,
-  type UseMutationResult,
-  type UseQueryOptions,
-  type UseQueryResult,
-  type UseSuspenseQueryOptions,
-  type UseSuspenseQueryResult,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  useSuspenseQuery,
+import type {
+  InfiniteData,
+  QueryKey,
+  UseInfiniteQueryOptions,
+  UseInfiniteQueryResult,
+  UseMutationOptions,
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult,
+  UseSuspenseQueryOptions,
+  UseSuspenseQueryResult,
 } from '@tanstack/react-query';
+import * as ReactQuery from '@tanstack/react-query';
+import * as React from 'react';
 import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
@@ -74,28 +71,37 @@ export type MutationHook<F> = (
 // The factories generated hooks are made with: one line per operation, typed from its function.
 export const queryHook = <O>(options: O): QueryHook<Of<O>> =>
   ((init?: CallInit, hookOptions?: object) =>
-    useQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as QueryHook<Of<O>>;
+    ReactQuery.useQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as QueryHook<Of<O>>;
 
 export const suspenseHook = <O>(options: O): SuspenseHook<Of<O>> =>
   ((init?: CallInit, hookOptions?: object) =>
-    useSuspenseQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as SuspenseHook<Of<O>>;
+    ReactQuery.useSuspenseQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as SuspenseHook<Of<O>>;
 
 export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
   ((init?: CallInit, { pageSize, ...rest }: InfinitePaging & object = {}) =>
-    useInfiniteQuery({ ...(options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }), ...rest })) as InfiniteHook<Of<O>>;
+    ReactQuery.useInfiniteQuery({
+      ...(options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }),
+      ...rest,
+    })) as InfiniteHook<Of<O>>;
 
-/** A write; on success it invalidates `reads` (operationIds of its family) unless `invalidate: false`. */
+/**
+ * A write; once it succeeds it invalidates `reads` (operationIds of its family) unless `invalidate: false`, and
+ * settles when the ones in use are fetched again, so `onSuccess` and `mutateAsync` see the fresh reads.
+ */
 export const mutationHook = <F extends AnyOperation>(fn: F, reads: readonly string[]): MutationHook<F> =>
-  (({ invalidate = true, ...options }: MutationHookOptions<unknown, CallInit> = {}) => {
+  ((options: MutationHookOptions<unknown, CallInit> = {}) => {
     const client = useStorefrontClient();
-    const queryClient = useQueryClient();
-    return useMutation<unknown, OperationError, CallInit>({
-      mutationFn: (init) => (fn as unknown as Call)(client, init),
+    // The QueryClient React Query's own hooks read; useMutation throws when there is none.
+    const queryClient = React.useContext(ReactQuery.QueryClientContext);
+    // `invalidate` goes on to React Query with the rest: it ignores what it does not know.
+    return ReactQuery.useMutation<unknown, OperationError, CallInit>({
+      mutationFn: async (init) => {
+        const data = await (fn as unknown as Call)(client, init);
+        if (options.invalidate !== false) {
+          await Promise.all(reads.map((read) => queryClient?.invalidateQueries({ queryKey: [fn.meta.family, read] })));
+        }
+        return data;
+      },
       ...options,
-      onSuccess: (...args) =>
-        Promise.all([
-          ...(invalidate ? reads.map((read) => queryClient.invalidateQueries({ queryKey: [fn.meta.family, read] })) : []),
-          options.onSuccess?.(...args),
-        ]),
     });
   }) as unknown as MutationHook<F>;

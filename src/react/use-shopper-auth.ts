@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, useSyncExternalStore } from 'react';
+import * as React from 'react';
 import { displayState, type LoginResult, type LoginState } from '../auth/login-state';
 import { type LoginParams, memberSignIn, type RegisterParams } from '../auth/member-sign-in';
 import type { DirectLoginState, OAuthStrategy } from '../auth/oauth-strategy';
@@ -25,11 +25,11 @@ export interface ShopperAuth {
  * renewals, sign-in and sign-out, whoever caused them (another component, a background renewal, another tab).
  */
 export const useShopperAuth = (auth: OAuthStrategy): ShopperAuth => {
-  const snapshot = useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
-  const signIn = useMemo(() => memberSignIn(auth), [auth]);
-  const [pending, setPending] = useState(0);
+  const snapshot = React.useSyncExternalStore(auth.subscribe, auth.getSnapshot, auth.getSnapshot);
+  const signIn = React.useMemo(() => memberSignIn(auth), [auth]);
+  const [pending, setPending] = React.useState(0);
 
-  const run = useCallback(async <T>(action: () => Promise<T>): Promise<T> => {
+  const run = React.useCallback(async <T>(action: () => Promise<T>): Promise<T> => {
     setPending((count) => count + 1);
     try {
       return await action();

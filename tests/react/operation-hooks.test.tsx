@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, type ReactNode, StrictMode } from 'react';
+import { act, Component, type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../../src/index';
@@ -8,9 +8,11 @@ import {
   StorefrontProvider,
   useAddToCurrentCart,
   useGetCheckout,
+  useGetCurrentCart,
   useQueryMembersInfinite,
   useQueryProducts,
   useQueryReviewsInfinite,
+  useStorefrontClient,
 } from '../../src/react/index';
 import { fakePlatform, json, type SeenRequest } from '../support/fake-platform';
 
@@ -139,5 +141,103 @@ describe('generated React hooks', () => {
       { limit: 2, offset: 2 },
     ]);
     act(() => view.root.unmount());
+  });
+
+  it('make a write refresh the reads it changes before it settles, and still call onSuccess', async () => {
+    let items = 0;
+    let add: ((quantity: number) => Promise<unknown>) | undefined;
+    const seenOnSuccess: unknown[] = [];
+    function Cart({ invalidate }: { invalidate?: boolean }) {
+      const cart = useGetCurrentCart();
+      const mutation = useAddToCurrentCart({
+        ...(invalidate === false && { invalidate }),
+        onSuccess: () => void seenOnSuccess.push(view.queryClient.getQueryData(['commerce', 'getCurrentCart'])),
+      });
+      add = (quantity) => mutation.mutateAsync({ body: { lineItems: [{ quantity }] } });
+      return <p>{cart.data ? `${cart.data.cart?.lineItems?.length} items` : 'loading'}</p>;
+    }
+    const routes = {
+      'GET /v1/carts/current': () => json(200, { cart: { lineItems: Array.from({ length: items }, () => ({})) } }),
+      'POST /v1/carts/current/add-to-cart': () => {
+        items += 1;
+        return json(200, { cart: {} });
+      },
+    };
+    const view = render(routes, <Cart />);
+    await settle(() => view.container.textContent === '0 items');
+    await act(async () => void (await add?.(1)));
+    // Refetched before mutateAsync resolved and before onSuccess ran; the totals, not on screen, were not fetched.
+    expect(calls(view.seen, '/v1/carts/current')).toHaveLength(2);
+    expect(seenOnSuccess).toEqual([{ cart: { lineItems: [{}] } }]);
+    expect(calls(view.seen, '/v1/carts/current/estimate-totals')).toHaveLength(0);
+    act(() => view.root.unmount());
+
+    seenOnSuccess.length = 0;
+    const untouched = render(routes, <Cart invalidate={false} />);
+    await settle(() => untouched.container.textContent === '1 items');
+    await act(async () => void (await add?.(1)));
+    expect(calls(untouched.seen, '/v1/carts/current')).toHaveLength(1);
+    expect(seenOnSuccess).toEqual([{ cart: { lineItems: [{}] } }]);
+    act(() => untouched.root.unmount());
+  });
+
+  it('name the missing provider', () => {
+    class Caught extends Component<{ children: ReactNode }, { message?: string }> {
+      override state: { message?: string } = {};
+      static getDerivedStateFromError(error: Error) {
+        return { message: error.message };
+      }
+      override render() {
+        return this.state.message ?? this.props.children;
+      }
+    }
+    function Orphan() {
+      useStorefrontClient();
+      return null;
+    }
+    const container = document.createElement('div');
+    const root = createRoot(container, { onCaughtError: () => undefined });
+    act(() =>
+      root.render(
+        <Caught>
+          <Orphan />
+        </Caught>,
+      ),
+    );
+    expect(container.textContent).toMatch(/StorefrontProvider/);
+    act(() => root.unmount());
+  });
+
+  it('let StorefrontProvider sit outside a QueryClientProvider, where an identity change resets nothing', () => {
+    let who = 'visitor:v1';
+    const listeners = new Set<() => void>();
+    const auth = {
+      getAuthHeaders: async () => ({}),
+      identity: () => who,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const client = createClient({ baseUrl: 'https://api.test', auth });
+    function Client() {
+      return <p>{useStorefrontClient() === client ? 'client' : 'other'}</p>;
+    }
+    const container = document.createElement('div');
+    const root = createRoot(container);
+    act(() =>
+      root.render(
+        <StorefrontProvider client={client}>
+          <Client />
+        </StorefrontProvider>,
+      ),
+    );
+    expect(container.textContent).toBe('client');
+    who = 'member:m1';
+    expect(() => {
+      for (const listener of listeners) listener();
+    }).not.toThrow();
+    act(() => root.unmount());
+    expect(listeners.size).toBe(0);
   });
 });

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { getCheckoutQueryKey, getCurrentCart, getCurrentCartQueryKey, getCurrentCartQueryOptions } from '../../src/commerce';
-import { ApiError, ApplicationError, createClient, isApiError, noAuth, ValidationError } from '../../src/index';
-import { queryProductsInfiniteQueryOptions, queryProductsQueryOptions } from '../../src/platform';
+import {
+  ApiError,
+  ApplicationError,
+  type AuthStrategy,
+  createClient,
+  isApiError,
+  noAuth,
+  type ResettableQueries,
+  resetOnIdentityChange,
+  ValidationError,
+} from '../../src/index';
+import { queryProductsInfiniteQueryOptions, queryProductsQueryKey, queryProductsQueryOptions } from '../../src/platform';
 import { fakePlatform, json } from '../support/fake-platform';
 
 // The React-free half of the React layer: keys, query options and the typed error guard.
@@ -16,6 +26,13 @@ describe('query keys', () => {
       'getCheckout',
       { params: { path: { id: 'c-1' } } },
     ]);
+  });
+
+  it('hold the params and the body only when they are given', () => {
+    expect(queryProductsQueryKey({ body: { query: {} } })).toEqual(['platform', 'queryProducts', { body: { query: {} } }]);
+    expect(queryProductsQueryKey({ body: { query: {} } })[2]).not.toHaveProperty('params');
+    expect(getCheckoutQueryKey({ params: { path: { id: 'c-1' } }, body: undefined })[2]).not.toHaveProperty('body');
+    expect(getCurrentCartQueryKey({ headers: { 'x-a': 'b' } })).toStrictEqual(['commerce', 'getCurrentCart']);
   });
 });
 
@@ -62,5 +79,58 @@ describe('isApiError', () => {
     expect(isApiError(new ValidationError([], { status: 400 }), getCurrentCart, 'OWNED_CART_NOT_FOUND')).toBe(false);
     expect(isApiError(new ApiError('x', { status: 500 }), getCurrentCart)).toBe(true);
     expect(isApiError(new Error('x'), getCurrentCart)).toBe(false);
+  });
+});
+
+describe('resetOnIdentityChange', () => {
+  /** A strategy whose caller the test changes: `notify` tells the listeners, as a real strategy does on any change. */
+  const switchable = () => {
+    let who = '';
+    const listeners = new Set<() => void>();
+    const auth: AuthStrategy = {
+      getAuthHeaders: async () => ({}),
+      identity: () => who,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    const become = (next: string) => {
+      who = next;
+      for (const listener of listeners) listener();
+    };
+    return { auth, listeners, become };
+  };
+  const recording = () => {
+    const reset: boolean[][] = [];
+    const queries: ResettableQueries = {
+      resetQueries: async ({ predicate }) => {
+        reset.push([predicate({ meta: { identityScoped: true } }), predicate({ meta: undefined }), predicate({})]);
+      },
+    };
+    return { queries, reset };
+  };
+
+  it("resets only the identity-scoped queries, when the caller changes, not on the session's first token or a renewal", () => {
+    const { auth, listeners, become } = switchable();
+    const { queries, reset } = recording();
+    const stop = resetOnIdentityChange(queries, createClient({ baseUrl: 'https://api.test', auth }));
+    become('visitor:v1');
+    become('visitor:v1');
+    expect(reset).toEqual([]);
+    become('member:m1');
+    expect(reset).toEqual([[true, false, false]]);
+    become('');
+    expect(reset).toHaveLength(2);
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+
+  it('is a no-op for a strategy that cannot be observed', () => {
+    const { queries, reset } = recording();
+    const stop = resetOnIdentityChange(queries, createClient({ baseUrl: 'https://api.test', auth: noAuth() }));
+    expect(stop).toBeTypeOf('function');
+    stop();
+    expect(reset).toEqual([]);
   });
 });
