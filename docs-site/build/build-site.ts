@@ -7,7 +7,7 @@ import { build } from 'vite';
 import { SITE_CONFIG_FILE } from '../src/site/site-mock';
 import siteConfig from '../vite.config';
 import { buildGuidePages } from './guide-pages';
-import { pageLinksScript } from './page-script';
+import { pageLinksScript, referenceSearchScript } from './page-script';
 import { buildReferencePages } from './reference-pages';
 import { STAMP_FILE, siteInputsHash } from './site-freshness';
 
@@ -28,7 +28,7 @@ export const buildSite = async (): Promise<void> => {
     else process.env.NODE_ENV = nodeEnv;
   }
   const script = await pageLinksScript();
-  buildReferencePages(root, outDir, script);
+  buildReferencePages(root, outDir, script, await referenceSearchScript());
   const guides = buildGuidePages(join(root, 'docs'), outDir, script);
   // No mock named: the pages use the default one. npm start serves its own; a static host may replace this file.
   writeFileSync(join(outDir, SITE_CONFIG_FILE), `${JSON.stringify({ mockUrl: null })}\n`);

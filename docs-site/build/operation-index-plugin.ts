@@ -2,7 +2,7 @@
 // read at build time through the spec reader. The explorer's first screen needs only this list; the bundled
 // documents load when an operation is opened.
 import type { Plugin } from 'vite';
-import { FAMILIES, type Family, listOperations } from '../../spec-model/document';
+import { type BundledDocument, FAMILIES, type Family, listOperations } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 
 export const OPERATION_INDEX_ID = 'virtual:operation-index';
@@ -17,17 +17,18 @@ export interface OperationIndexEntry {
   readonly tag: string;
 }
 
-export const readOperationIndex = (): OperationIndexEntry[] =>
-  FAMILIES.flatMap((family) =>
-    listOperations(family, loadDocument(family)).map((operation) => ({
-      family,
-      operationId: operation.operationId,
-      method: operation.method,
-      path: operation.path,
-      summary: operation.summary ?? '',
-      tag: operation.tags?.[0] ?? 'Other',
-    })),
-  );
+/** The index entries of one family's document (the reference pages read the document themselves). */
+export const operationIndexOf = (family: Family, doc: BundledDocument): OperationIndexEntry[] =>
+  listOperations(family, doc).map((operation) => ({
+    family,
+    operationId: operation.operationId,
+    method: operation.method,
+    path: operation.path,
+    summary: operation.summary ?? '',
+    tag: operation.tags?.[0] ?? 'Other',
+  }));
+
+export const readOperationIndex = (): OperationIndexEntry[] => FAMILIES.flatMap((family) => operationIndexOf(family, loadDocument(family)));
 
 export const operationIndexPlugin = (): Plugin => ({
   name: 'storefront:operation-index',

@@ -1,12 +1,11 @@
-// The script the pages built outside Vite inline (src/site/page-links.ts): bundled once per build into one IIFE,
-// so each page stays a single self-contained file.
+// The scripts the pages built outside Vite inline: each bundled once per build into one IIFE, so each page stays a
+// single self-contained file. Every such page carries the links script (src/site/page-links.ts); the reference pages
+// carry their search too (src/site/reference-search.ts).
 import { build } from 'esbuild';
 
-const ENTRY = new URL('../src/site/page-links.ts', import.meta.url).pathname;
-
-export const pageLinksScript = async (): Promise<string> => {
+const inlineScript = async (entry: string): Promise<string> => {
   const result = await build({
-    entryPoints: [ENTRY],
+    entryPoints: [new URL(`../src/site/${entry}`, import.meta.url).pathname],
     bundle: true,
     format: 'iife',
     target: 'es2022',
@@ -15,7 +14,11 @@ export const pageLinksScript = async (): Promise<string> => {
     logLevel: 'silent',
   });
   const code = result.outputFiles[0]?.text ?? '';
-  if (!code) throw new Error('esbuild produced no page script');
+  if (!code) throw new Error(`esbuild produced no page script from ${entry}`);
   // Inlined in <script>: a closing tag inside a string would end the element.
   return `<script>${code.replaceAll('</script', '<\\/script')}</script>`;
 };
+
+export const pageLinksScript = (): Promise<string> => inlineScript('page-links.ts');
+
+export const referenceSearchScript = (): Promise<string> => inlineScript('reference-search.ts');

@@ -1,5 +1,6 @@
 // The Redoc reference of each family: one self-contained HTML file (Redoc inlined, no CDN) per family, rendered
-// from the bundled document with a link from every operation to the explorer and from the page to the site.
+// from the bundled document with a link from every operation to the explorer and from the page to the site, and
+// with the site's operation search in place of Redoc's own.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +10,8 @@ import { asJsonObject } from '../../spec-model/json';
 import { readDocumentFile } from '../../spec-model/load';
 import { REDOCLY_ENV } from '../../spec-model/redocly-env';
 import { DEFAULT_MOCK_URL } from '../src/site/site-mock';
+import { operationIndexOf } from './operation-index-plugin';
+import { SEARCH_BAR_HEIGHT, withSearchBox } from './reference-search-box';
 
 const PATH_ITEM_METHODS: readonly string[] = METHODS.map((method) => method.toLowerCase());
 const TITLES: Record<Family, string> = { commerce: 'Storefront API: commerce reference', platform: 'Storefront API: platform reference' };
@@ -35,6 +38,25 @@ const FOLLOW_MOCK = `const __site = await window.__siteMock;
         __redoc_root.replaceChildren();
         init(window.__siteDefinition(__redoc_definition, __site.mockUrl), __redoc_options, __redoc_root);
       }`;
+
+// Redoc 3 has no option to turn its own search off (Redoc 2's disableSearch is gone): its sidebar always holds a
+// search box that says "Loading..." while it indexes the whole definition on the main thread, seconds on a slow
+// machine. The page has a search of its own (reference-search-box.ts), ready at once, so Redoc's goes: its
+// prerendered box, and the element of Redoc's sidebar that renders it, so that hydration meets the markup it renders.
+const REDOC_SEARCH_MARKUP = /<div class="[^"]*"><div data-testid="search-trigger"[\s\S]*?<span>Loading\.\.\.<\/span><\/div><\/div><\/div>/g;
+const REDOC_SEARCH_ELEMENT = /\(0,\w+\.jsx\)\(\w+,\{items:\w+,store:\w+,basePath:\w+,document:[^}]*\}\)/g;
+
+/** The page without Redoc's own search, in its markup and in the sidebar Redoc renders. */
+export const withoutRedocSearch = (html: string): string => {
+  for (const [pattern, what] of [
+    [REDOC_SEARCH_MARKUP, 'prerendered search box'],
+    [REDOC_SEARCH_ELEMENT, "sidebar's search element"],
+  ] as const) {
+    const found = html.match(pattern)?.length ?? 0;
+    if (found !== 1) throw new Error(`Redoc page with ${found} copies of its ${what}, not 1: reference-pages.ts must follow Redoc`);
+  }
+  return html.replace(REDOC_SEARCH_MARKUP, '').replace(REDOC_SEARCH_ELEMENT, 'null');
+};
 
 /** The page following the mock it is served with, with the site's icon; `script` is the inlined page script. */
 export const followMock = (html: string, script: string): string => {
@@ -68,7 +90,8 @@ export const withSiteLinks = (family: Family, doc: BundledDocument): BundledDocu
   return { ...doc, info: described, paths };
 };
 
-export const buildReferencePages = (root: string, outDir: string, script: string): void => {
+/** `script` is the inlined page script, `searchScript` the reference search's. */
+export const buildReferencePages = (root: string, outDir: string, script: string, searchScript: string): void => {
   const scratch = mkdtempSync(join(tmpdir(), 'reference-pages-'));
   mkdirSync(join(outDir, 'reference'), { recursive: true });
   try {
@@ -91,11 +114,13 @@ export const buildReferencePages = (root: string, outDir: string, script: string
           '--lint-config',
           'off',
           '--openapi.hideDownloadButtons=true',
+          `--openapi.scrollYOffset=${SEARCH_BAR_HEIGHT}`,
         ],
         { cwd: scratch, env: REDOCLY_ENV, encoding: 'utf8' },
       );
       if (run.status !== 0) throw new Error(`redocly build-docs ${family} failed:\n${run.stdout}\n${run.stderr}`);
-      writeFileSync(output, followMock(offline(readFileSync(output, 'utf8')), script));
+      const page = withoutRedocSearch(offline(readFileSync(output, 'utf8')));
+      writeFileSync(output, withSearchBox(followMock(page, script), operationIndexOf(family, doc), searchScript));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });

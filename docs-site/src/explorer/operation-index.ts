@@ -1,5 +1,5 @@
 // The list the sidebar shows: every operation of both families, grouped by family and tag, filtered by a search
-// over path, operationId and summary.
+// over method, path, operationId, summary and tag.
 import index from 'virtual:operation-index';
 import type { OperationIndexEntry } from '../../build/operation-index-plugin';
 
@@ -12,16 +12,6 @@ export interface OperationGroup {
   readonly tag: string;
   readonly operations: readonly OperationIndexEntry[];
 }
-
-/** Every word of the search must appear in the path, the operationId or the summary (case ignored). */
-export const matches = (entry: OperationIndexEntry, search: string): boolean => {
-  const haystack = `${entry.method} ${entry.path} ${entry.operationId} ${entry.summary}`.toLowerCase();
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((word) => haystack.includes(word));
-};
 
 export const groupOperations = (entries: readonly OperationIndexEntry[]): OperationGroup[] => {
   const groups = new Map<string, OperationIndexEntry[]>();

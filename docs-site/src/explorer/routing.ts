@@ -1,5 +1,6 @@
 // Hash routes, so the explorer works from any static host: `#/operation/<operationId>` opens one operation.
 import { useEffect, useState } from 'react';
+import { referenceAnchor } from '../site/reference-anchor';
 import { mockFromAddress, withMock } from '../site/site-mock';
 
 export type Route = { readonly name: 'home' } | { readonly name: 'operation'; readonly operationId: string };
@@ -27,11 +28,6 @@ export const siteHref = (href: string): string => {
   return mock ? withMock(href, mock) : href;
 };
 
-/** An operation's page in the Redoc reference (Redoc routes by tag slug and lower-cased operationId). */
-export const referenceHref = (family: string, tag: string, operationId: string): string => {
-  const slug = tag
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return siteHref(`../reference/${family}.html#/${slug}/${operationId.toLowerCase()}`);
-};
+/** An operation's section in its family's Redoc reference. */
+export const referenceHref = (family: string, tag: string, operationId: string): string =>
+  siteHref(`../reference/${family}.html${referenceAnchor(tag, operationId)}`);

@@ -1,8 +1,9 @@
-// Every operation of both families, grouped by family and tag, searchable by path, operationId and summary.
-// Plain links: the keyboard reaches each one with Tab and opens it with Enter. A search that matches nothing says
-// so, and one press (the button, or Escape in the field) clears it.
+// Every operation of both families, grouped by family and tag, searchable by method, path, operationId, summary
+// and tag. Plain links: the keyboard reaches each one with Tab and opens it with Enter. A search that matches
+// nothing says so, and one press (the button, or Escape in the field) clears it.
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { groupOperations, matches, OPERATIONS } from './operation-index';
+import { matches } from '../site/operation-match';
+import { groupOperations, OPERATIONS } from './operation-index';
 import { operationHref } from './routing';
 
 export const Sidebar = ({ current }: { readonly current: string | undefined }) => {
