@@ -4,6 +4,7 @@
 import { asBundledDocument, type Family, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { assemblePipeline } from '../pipeline/assemble';
+import { failureAnswer, withRequestId } from '../pipeline/stages/answer';
 import { createIdentityStage } from '../pipeline/stages/identity';
 import { createPagesStage } from '../pipeline/stages/pages';
 import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/types';
@@ -165,32 +166,38 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     examples,
   });
 
+  /** Records the call in its session's request log (not the controls': they are how the log is read). */
+  const record = async (request: MockRequest, trace: Trace, status: number, started: number): Promise<void> => {
+    const path = trace.path;
+    if (path === undefined || path.startsWith(CONTROLS_PREFIX)) return;
+    const entry = {
+      requestId: request.requestId,
+      time: new Date().toISOString(),
+      method: request.method.toUpperCase(),
+      path: path.slice(0, 500),
+      operationId: trace.operationId ?? null,
+      status,
+      durationMs: Math.round((performance.now() - started) * 100) / 100,
+    };
+    try {
+      // The identity stage settled the session when the call got that far (no second token look-up).
+      const session = trace.session ?? sessionOf(request, await identities.fromAuthorization(request.headers.authorization, undefined));
+      await requestLog.record(session, entry);
+    } catch (error) {
+      // The answer stands: a request log out of reach (shared state down) costs only its entry.
+      log(`request log: ${request.requestId} not recorded: ${(error as Error)?.message ?? String(error)}`);
+    }
+  };
+
   return {
     async handle(request) {
       const started = performance.now();
-      const trace: Trace = {};
+      const trace: Trace = { settlesEffects: true };
       const response = await pipeline(request, trace);
-      const path = trace.path;
-      if (path !== undefined && !path.startsWith(CONTROLS_PREFIX)) {
-        const entry = {
-          requestId: request.requestId,
-          time: new Date().toISOString(),
-          method: request.method.toUpperCase(),
-          path: path.slice(0, 500),
-          operationId: trace.operationId ?? null,
-          status: response.status,
-          durationMs: Math.round((performance.now() - started) * 100) / 100,
-        };
-        try {
-          // The identity stage settled the session when the call got that far (no second token look-up).
-          const session = trace.session ?? sessionOf(request, await identities.fromAuthorization(request.headers.authorization, undefined));
-          await requestLog.record(session, entry);
-        } catch (error) {
-          // The answer stands: a request log out of reach (shared state down) costs only its entry.
-          log(`request log: ${request.requestId} not recorded: ${(error as Error)?.message ?? String(error)}`);
-        }
-      }
-      return response;
+      // The answer's events and its log entry are written together: one round trip when the state is shared.
+      const [effects] = await Promise.allSettled([trace.effects, record(request, trace, response.status, started)]);
+      if (effects.status === 'fulfilled') return response;
+      return withRequestId(failureAnswer(effects.reason, request, trace, log), request.requestId);
     },
     events,
     requestLog,

@@ -51,7 +51,11 @@ const answer = async (request: MockRequest, stages: PipelineStages, trace: Trace
   if (!isOperationResult(result)) return result;
   const verdict = stages.checkAnswer(validated, result);
   if (!verdict.ok) return verdict.response;
-  if (result.kind === 'answer') await stages.handler.accepted?.(result);
+  if (result.kind === 'answer' && stages.handler.accepted) {
+    const effects = Promise.resolve(stages.handler.accepted(result));
+    if (trace.settlesEffects) trace.effects = effects;
+    else await effects;
+  }
   return operationAnswer(result, verdict.text, request.requestId);
 };
 

@@ -84,6 +84,12 @@ export interface Trace {
   operationId?: string;
   /** The session the identity stage settled on (stateful mode). */
   session?: string;
+  /**
+   * Set by a caller that settles the answer's effects (its events) itself, together with what it does after the
+   * answer (the request log): the pipeline then leaves them in `effects` rather than waiting for them.
+   */
+  settlesEffects?: boolean;
+  effects?: Promise<void>;
 }
 
 /** The mock's own pages and controls under `/__mock/`, answered before routing; undefined: not one of them. */

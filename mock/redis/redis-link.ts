@@ -24,6 +24,8 @@ export interface RedisLink {
   key(...parts: string[]): string;
   /** Runs commands; a failure reaching Redis becomes a StateUnavailableError. */
   run<T>(work: (client: Redis) => Promise<T>): Promise<T>;
+  /** Calls `send` when this turn of the event loop ends, just before the turn's commands leave. */
+  atTurnEnd(send: () => void): void;
   /** A Lua script, sent by its digest and loaded again when Redis forgot it (a restart). */
   script(lua: string): (keys: readonly string[], args: readonly (string | number)[]) => Promise<unknown>;
   /** The listening connection (made on first use). */
@@ -74,20 +76,30 @@ export const connectRedis = async (url: string, prefix: string, log: (line: stri
   // Each write to the socket is a system call, the dearest part of a command here: the commands of every request
   // handled in one turn of the event loop are held back (the socket corked) and leave together when the turn
   // ends, in one write. ioredis's own auto-pipelining flushes after each callback instead, many times a turn.
-  let corked: { uncork(): void } | undefined;
-  const holdWrites = () => {
+  // What waits for the turn's end (atTurnEnd) is sent just before.
+  let turn: { stream?: { cork(): void; uncork(): void }; readonly last: (() => void)[] } | undefined;
+  const endTurn = () => {
+    const ending = turn;
+    if (!ending) return;
+    for (let index = 0; index < ending.last.length; index += 1) ending.last[index]?.();
+    turn = undefined;
+    ending.stream?.uncork();
+  };
+  const inTurn = () => {
+    if (!turn) {
+      turn = { last: [] };
+      setImmediate(endTurn);
+    }
     const stream = (client as unknown as { stream?: { cork(): void; uncork(): void; writable?: boolean } }).stream;
-    if (corked || !stream?.writable) return;
-    stream.cork();
-    corked = stream;
-    setImmediate(() => {
-      corked = undefined;
-      stream.uncork();
-    });
+    if (!turn.stream && stream?.writable) {
+      stream.cork();
+      turn.stream = stream;
+    }
+    return turn;
   };
 
   const run = async <T>(work: (redis: Redis) => Promise<T>): Promise<T> => {
-    holdWrites();
+    inTurn();
     try {
       return await work(client);
     } catch (error) {
@@ -100,6 +112,9 @@ export const connectRedis = async (url: string, prefix: string, log: (line: stri
     prefix,
     key: (...parts) => prefix + parts.join(':'),
     run,
+    atTurnEnd(send) {
+      inTurn().last.push(send);
+    },
     script(lua) {
       const digest = createHash('sha1').update(lua).digest('hex');
       return (keys, args) =>

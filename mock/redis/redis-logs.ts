@@ -1,6 +1,8 @@
 // The request log and the recorded events in Redis: a list per session, newest first, capped as in memory and
-// forgotten a week after its last entry, so sessions nobody clears do not pile up.
+// forgotten a week after its last entry, so sessions nobody clears do not pile up. Entries are written by the
+// session's rounds (session-rounds.ts), read and cleared here.
 import { type EventLog, MAX_EVENTS_PER_SESSION, type RecordedEvent } from '../engine/events';
+import { jsonText } from '../engine/json-texts';
 import {
   type LoggedRequest,
   MAX_LOGGED_PER_SESSION,
@@ -14,33 +16,20 @@ import type { SessionRounds } from './session-rounds';
 
 export const LOG_TTL_SECONDS = 7 * 24 * 3600;
 
-// KEYS: the list; ARGV: entry, cap, TTL seconds. One command per entry, where a transaction would be five.
-const PUSH_SCRIPT = `
-redis.call('LPUSH', KEYS[1], ARGV[1])
-redis.call('LTRIM', KEYS[1], 0, tonumber(ARGV[2]) - 1)
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1`;
-
 /** A capped list per session under `<prefix><name>:<session>`. */
 class CappedLists {
   readonly #link: RedisLink;
   readonly #name: string;
   readonly #cap: number;
-  readonly #push: ReturnType<RedisLink['script']>;
 
   constructor(link: RedisLink, name: string, cap: number) {
     this.#link = link;
     this.#name = name;
     this.#cap = cap;
-    this.#push = link.script(PUSH_SCRIPT);
   }
 
   key(session: string): string {
     return this.#link.key(this.#name, session);
-  }
-
-  async push(session: string, entry: unknown): Promise<void> {
-    await this.#push([this.key(session)], [JSON.stringify(entry), this.#cap, LOG_TTL_SECONDS]);
   }
 
   async newest<T>(session: string, count: number): Promise<T[]> {
@@ -56,13 +45,17 @@ class CappedLists {
 
 export class RedisRequestLog implements RequestLogStore {
   readonly #lists: CappedLists;
+  readonly #rounds: SessionRounds;
 
-  constructor(link: RedisLink) {
+  /** `rounds` must record entries under the same name, cap and time to live as this log reads them. */
+  constructor(link: RedisLink, rounds: SessionRounds) {
     this.#lists = new CappedLists(link, 'requests', MAX_LOGGED_PER_SESSION);
+    this.#rounds = rounds;
   }
 
+  // Recorded in the session's round of this turn, with whatever else the turn asks about the session.
   record(session: string, entry: LoggedRequest): Promise<void> {
-    return this.#lists.push(session, entry);
+    return this.#rounds.appendRequest(session, JSON.stringify(entry));
   }
 
   async list(session: string, filter: RequestLogFilter = {}): Promise<LoggedRequest[]> {
@@ -86,7 +79,7 @@ export class RedisEventLog implements EventLog {
 
   // Recorded in the round that also reads the webhook subscriptions the event may go to.
   append(event: RecordedEvent): Promise<void> {
-    return this.#rounds.appendEvent(event.session, JSON.stringify(event));
+    return this.#rounds.appendEvent(event.session, jsonText(event));
   }
 
   list(session: string, limit: number): Promise<RecordedEvent[]> {

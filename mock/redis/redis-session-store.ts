@@ -26,6 +26,7 @@
 //   their turn), and a replica waiting for it is woken by the message the holder publishes on release (or when
 //   the lease runs out), never by a polling loop.
 import { deepFreeze } from '../engine/deep-freeze';
+import { frozenText } from '../engine/json-texts';
 import type { SessionStore, StoreProvider } from '../engine/store';
 import { StateUnavailableError } from '../errors/state-unavailable';
 import type { RedisLink } from './redis-link';
@@ -235,7 +236,7 @@ class RedisSessionStore implements SessionStore {
 
   async put<T>(collection: string, id: string, value: T): Promise<void> {
     const frozen = deepFreeze(value);
-    await this.#write({ kind: 'p', collection, id, value: frozen, json: JSON.stringify(frozen) });
+    await this.#write({ kind: 'p', collection, id, value: frozen, json: frozenText(frozen) });
   }
 
   async remove(collection: string, id: string): Promise<boolean> {

@@ -2,6 +2,7 @@
 // request log, events, and the webhook subscriptions, log and queue. What start-mock.ts loads, on demand.
 import type { EngineState } from '../engine/engine-state';
 import { MAX_EVENTS_PER_SESSION } from '../engine/events';
+import { MAX_LOGGED_PER_SESSION } from '../engine/request-log';
 import type { WebhookDispatcher, WebhookDispatcherOptions } from '../events/webhook-dispatcher';
 import { connectRedis } from './redis-link';
 import { LOG_TTL_SECONDS, RedisEventLog, RedisRequestLog } from './redis-logs';
@@ -29,13 +30,17 @@ export interface RedisState {
 
 export const openRedisState = async (url: string, options: RedisStateOptions): Promise<RedisState> => {
   const link = await connectRedis(url, options.prefix, options.log);
-  const rounds = new SessionRounds(link, { cap: MAX_EVENTS_PER_SESSION, ttlSeconds: LOG_TTL_SECONDS });
+  const rounds = new SessionRounds(link, {
+    eventsCap: MAX_EVENTS_PER_SESSION,
+    requestsCap: MAX_LOGGED_PER_SESSION,
+    ttlSeconds: LOG_TTL_SECONDS,
+  });
   return {
     state: {
       store: new RedisStoreProvider(link, rounds, options.maxSessions),
       tokens: new RedisTokenStore(link),
       scenarios: new RedisScenarios(link, rounds),
-      requestLog: new RedisRequestLog(link),
+      requestLog: new RedisRequestLog(link, rounds),
       events: new RedisEventLog(link, rounds),
     },
     createDispatcher: (dispatcherOptions) => createRedisWebhookDispatcher(link, rounds, { ...dispatcherOptions, log: options.log }),

@@ -1,8 +1,9 @@
-// The small questions a request asks of Redis about its session, gathered into one script per session: its
-// version (touching it: the eviction order) and its operation's scenario as it starts, then the event it
-// emitted and the webhook subscriptions that event may go to. The store, the scenarios, the event log and the
-// webhook dispatcher each ask in their own words; what they ask in the same moment (before the code that asked
-// waits) travels together, so a request costs Redis two or three commands rather than six.
+// The small things requests ask of Redis about their session, gathered into one script per session and turn of
+// the event loop: the session's version (touching it: the eviction order) and the operation's scenario as a
+// request starts, the events it emitted with the webhook subscriptions they may go to, and its request log entry
+// as it ends. The store, the scenarios, the event and request logs and the webhook dispatcher each ask in their
+// own words; whatever is asked about a session in one turn (by one request or by many) leaves as one command
+// when the turn ends, so a request costs Redis one or two commands of its own rather than six.
 import type { RedisLink } from './redis-link';
 
 // Uses up a counted failure once per call: answers the scenario as it was before this call used it.
@@ -27,27 +28,38 @@ local function take(key, operationId)
 end
 `;
 
-// ARGV: prefix, session, now, touch (1|0), takes, subscriptions (1|0), events cap, events TTL seconds, then the
-// operationIds to take the scenarios of, then the events to record (newest last). Answers the version (or
-// false), each scenario taken (or false), then the subscriptions when asked.
-const ROUND_SCRIPT = `${TAKE}
+// Pushes entries onto a capped list that is forgotten `ttl` seconds after its last entry.
+const PUSH = `
+local function push(key, first, last, cap, ttl)
+  if last < first then return end
+  for i = first, last do redis.call('LPUSH', key, ARGV[i]) end
+  redis.call('LTRIM', key, 0, cap - 1)
+  redis.call('EXPIRE', key, ttl)
+end
+`;
+
+// ARGV: prefix, session, now, touch (1|0), subscriptions (1|0), log TTL seconds, events cap, requests cap, then
+// the counts of takes, events and request entries, then the operationIds to take the scenarios of, the events
+// and the request entries to record (oldest first). Answers the version (or false), each scenario taken (or
+// false), then the subscriptions when asked.
+const ROUND_SCRIPT = `${TAKE}${PUSH}
 local prefix, session = ARGV[1], ARGV[2]
+local ttl = tonumber(ARGV[6])
+local takes, events, requests = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
 local out = { false }
 if ARGV[4] == '1' then
   redis.call('ZADD', prefix .. 'sessions', 'XX', ARGV[3], session)
   out[1] = redis.call('GET', prefix .. 's:' .. session .. ':seeded')
 end
-local takes = tonumber(ARGV[5])
-for i = 1, takes do
-  table.insert(out, take(prefix .. 'scenarios:' .. session, ARGV[8 + i]))
+local at = 12
+for i = at, at + takes - 1 do
+  table.insert(out, take(prefix .. 'scenarios:' .. session, ARGV[i]))
 end
-if #ARGV > 8 + takes then
-  local events = prefix .. 'events:' .. session
-  for i = 9 + takes, #ARGV do redis.call('LPUSH', events, ARGV[i]) end
-  redis.call('LTRIM', events, 0, tonumber(ARGV[7]) - 1)
-  redis.call('EXPIRE', events, ARGV[8])
-end
-if ARGV[6] == '1' then table.insert(out, redis.call('HVALS', prefix .. 'wh:subs:' .. session)) end
+at = at + takes
+push(prefix .. 'events:' .. session, at, at + events - 1, tonumber(ARGV[7]), ttl)
+at = at + events
+push(prefix .. 'requests:' .. session, at, at + requests - 1, tonumber(ARGV[8]), ttl)
+if ARGV[5] == '1' then table.insert(out, redis.call('HVALS', prefix .. 'wh:subs:' .. session)) end
 return out`;
 
 interface Waiting<T> {
@@ -59,7 +71,15 @@ interface Round {
   touch?: Waiting<string | null>[];
   readonly takes: { readonly operationId: string; readonly waiting: Waiting<string | null> }[];
   readonly events: { readonly json: string; readonly waiting: Waiting<void> }[];
+  readonly requests: { readonly json: string; readonly waiting: Waiting<void> }[];
   subscriptions?: Waiting<string[]>[];
+}
+
+/** Caps and time to live of the lists a round pushes onto; the logs that read them must use the same. */
+export interface RoundLists {
+  readonly eventsCap: number;
+  readonly requestsCap: number;
+  readonly ttlSeconds: number;
 }
 
 const waitFor = <T>(into: Waiting<T>[]): Promise<T> => new Promise<T>((resolve, reject) => into.push({ resolve, reject }));
@@ -67,15 +87,13 @@ const waitFor = <T>(into: Waiting<T>[]): Promise<T> => new Promise<T>((resolve, 
 export class SessionRounds {
   readonly #link: RedisLink;
   readonly #script: ReturnType<RedisLink['script']>;
-  readonly #eventsCap: number;
-  readonly #eventsTtlSeconds: number;
+  readonly #lists: RoundLists;
   readonly #pending = new Map<string, Round>();
 
-  constructor(link: RedisLink, events: { readonly cap: number; readonly ttlSeconds: number }) {
+  constructor(link: RedisLink, lists: RoundLists) {
     this.#link = link;
     this.#script = link.script(ROUND_SCRIPT);
-    this.#eventsCap = events.cap;
-    this.#eventsTtlSeconds = events.ttlSeconds;
+    this.#lists = lists;
   }
 
   /** The session's version (null: not seeded), and it was used now. */
@@ -101,6 +119,14 @@ export class SessionRounds {
     return appended;
   }
 
+  /** Records a request log entry in the session's capped list. */
+  appendRequest(session: string, json: string): Promise<void> {
+    const waiting: Waiting<void>[] = [];
+    const appended = waitFor(waiting);
+    this.#round(session).requests.push({ json, waiting: waiting[0] as Waiting<void> });
+    return appended;
+  }
+
   /** The session's webhook subscriptions, as stored. */
   subscriptions(session: string): Promise<string[]> {
     const round = this.#round(session);
@@ -111,10 +137,9 @@ export class SessionRounds {
   #round(session: string): Round {
     let round = this.#pending.get(session);
     if (!round) {
-      round = { takes: [], events: [] };
+      round = { takes: [], events: [], requests: [] };
       this.#pending.set(session, round);
-      // Sent once the code that asked has gone as far as it can without an answer.
-      if (this.#pending.size === 1) queueMicrotask(() => this.#send());
+      if (this.#pending.size === 1) this.#link.atTurnEnd(() => this.#send());
     }
     return round;
   }
@@ -128,19 +153,23 @@ export class SessionRounds {
         session,
         Date.now(),
         round.touch ? 1 : 0,
-        round.takes.length,
         round.subscriptions ? 1 : 0,
-        this.#eventsCap,
-        this.#eventsTtlSeconds,
+        this.#lists.ttlSeconds,
+        this.#lists.eventsCap,
+        this.#lists.requestsCap,
+        round.takes.length,
+        round.events.length,
+        round.requests.length,
         ...round.takes.map((take) => take.operationId),
         ...round.events.map((event) => event.json),
+        ...round.requests.map((entry) => entry.json),
       ];
       this.#script([], args).then(
         (reply) => {
           const [version, ...rest] = reply as [string | null, ...(string | null | string[])[]];
           for (const waiting of round.touch ?? []) waiting.resolve(version);
           round.takes.forEach((take, index) => take.waiting.resolve((rest[index] as string | null) ?? null));
-          for (const event of round.events) event.waiting.resolve();
+          for (const entry of [...round.events, ...round.requests]) entry.waiting.resolve();
           const subscriptions = (rest[round.takes.length] as string[] | undefined) ?? [];
           for (const waiting of round.subscriptions ?? []) waiting.resolve(subscriptions);
         },
@@ -149,6 +178,7 @@ export class SessionRounds {
             ...(round.touch ?? []),
             ...round.takes.map((take) => take.waiting),
             ...round.events.map((event) => event.waiting),
+            ...round.requests.map((entry) => entry.waiting),
             ...(round.subscriptions ?? []),
           ]) {
             waiting.reject(error);

@@ -3,10 +3,19 @@
 // as the platform's do. A failure anywhere in the pipeline becomes a 500 naming the operation, logged with the
 // request id, and the next request is served; shared state out of reach is a 503 UNAVAILABLE instead.
 import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../../src/protocol';
+import { knownText } from '../../engine/json-texts';
 import { applicationFailure, internalFailure } from '../../errors/platform-error';
 import { StateUnavailableError, stateUnavailable } from '../../errors/state-unavailable';
 import type { MockRequest, MockResponse, Trace } from '../types';
+import { CheckedAnswers } from './answer-check';
 import type { ContractAnswer, Refusal } from './handler';
+
+/** The body's JSON; an answer wrapping one record whose text a shared store already made reuses that text. */
+const serialized = (body: unknown): string => {
+  const wrapped = CheckedAnswers.wrapped(body);
+  const known = wrapped && knownText(wrapped.record);
+  return wrapped && known !== undefined ? `{${JSON.stringify(wrapped.key)}:${known}}` : JSON.stringify(body);
+};
 
 /** The response of an operation's result that passed its check; `text` is the body's JSON text when known. */
 export const operationAnswer = (result: ContractAnswer | Refusal, text: string | undefined, requestId: string): MockResponse => {
@@ -19,7 +28,7 @@ export const operationAnswer = (result: ContractAnswer | Refusal, text: string |
   return {
     status,
     headers: { 'content-type': JSON_MEDIA_TYPE, ...headers, [REQUEST_ID_HEADER]: requestId },
-    body: text ?? result.text ?? JSON.stringify(body),
+    body: text ?? result.text ?? serialized(body),
   };
 };
 
