@@ -1,6 +1,5 @@
-// The mock's connection to Redis (MOCK_STORE=redis://host:port/db): one client for commands, pipelined
-// automatically (the commands one request issues in the same tick travel together), and a second one, made on
-// demand, that only listens (webhook wake-ups). Node-only, loaded by start-mock.ts only when MOCK_STORE names
+// The mock's connection to Redis (MOCK_STORE=redis://host:port/db): one client for commands, pipelined (the
+// commands of one turn of the event loop leave together), and a second one, made on demand, that only listens (webhook wake-ups). Node-only, loaded by start-mock.ts only when MOCK_STORE names
 // Redis, so neither `npm start`'s default path nor the MSW adapter ever loads ioredis.
 //
 // Faults: commands never wait for a connection that is not there (no offline queue) and never longer than the
