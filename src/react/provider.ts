@@ -21,6 +21,6 @@ export const StorefrontProvider = ({ client, children }: { client: StorefrontCli
 
 export const useStorefrontClient = (): StorefrontClient => {
   const client = React.useContext(StorefrontContext);
-  if (!client) throw new Error('No storefront client: wrap the component in <StorefrontProvider client={...}>');
+  if (!client) throw new Error('Missing <StorefrontProvider client={...}> above the component');
   return client;
 };
