@@ -30,6 +30,12 @@ export interface StatefulHandlerOptions {
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What an answer leaves to `accepted`: its events, and the commit of its writes when it is still travelling. */
+interface Effects {
+  readonly events: readonly RecordedEvent[];
+  readonly settled: Promise<void> | undefined;
+}
+
 export const createStatefulHandler = (options: StatefulHandlerOptions): OperationHandler => {
   const { operations, identities, responses, examples, scenarios, events } = options;
 
@@ -112,22 +118,26 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         const run = () => impl.handle(context);
         answer = operation.readOnly ? await run() : await options.exclusive(session, store, run);
       } catch (error) {
+        // A refusal's writes are kept as well: it is answered once they are.
+        await store.settled?.();
         if (error instanceof ValidationFailure) return validationFailure(error.violations, requestId);
         if (!(error instanceof PlatformFailure)) throw error;
         return { kind: 'refusal', status: error.status, code: error.code, description: error.description, data: error.data };
       }
-      return {
-        kind: 'answer',
-        status: answer.status ?? 200,
-        body: answer.body,
-        headers: answer.headers,
-        effects: pending.length > 0 ? pending : undefined,
-      };
+      const settled = operation.readOnly ? undefined : store.settled?.();
+      const effects: Effects | undefined = pending.length > 0 || settled ? { events: pending, settled } : undefined;
+      return { kind: 'answer', status: answer.status ?? 200, body: answer.body, headers: answer.headers, effects };
     },
 
+    // The events leave while the work's writes may still be on their way (right behind them, on a shared
+    // store); the answer waits for both. A write whose commit then fails is answered 503, its events recorded.
     async accepted(answer: ContractAnswer): Promise<void> {
-      const pending = answer.effects as readonly RecordedEvent[] | undefined;
-      if (pending) for (const event of pending) await events.emit(event);
+      if (!answer.effects) return;
+      const { events: pending, settled } = answer.effects as Effects;
+      const emitted = (async () => {
+        for (const event of pending) await events.emit(event);
+      })();
+      await Promise.all([settled, emitted]);
     },
   };
 };

@@ -14,6 +14,12 @@ export interface SessionStore {
   remove(collection: string, id: string): Promise<boolean>;
   /** Every collection with its records, for the state dump. */
   dump(): Promise<Record<string, unknown[]>>;
+  /**
+   * A shared store may end an `exclusive` work while its writes are still on their way; this resolves when the
+   * writes of the works run through this store are stored, and rejects when they could not be. Answering waits
+   * for it; a store that writes at once has nothing to wait for.
+   */
+  settled?(): Promise<void>;
 }
 
 export interface StoreProvider {
@@ -22,7 +28,7 @@ export interface StoreProvider {
   /**
    * Runs `work` alone among the calls `exclusive` makes for the same session (read-modify-write of writes).
    * `store` is the one `open` gave for the session and the one `work` reads and writes through: a shared store
-   * ties those reads and writes to the work through it.
+   * ties those reads and writes to the work through it, and may resolve before they are stored (`settled`).
    */
   exclusive<T>(session: string, store: SessionStore, work: () => Promise<T>): Promise<T>;
   /** Forgets the session and fills it with `create` in one step: no other call sees it empty or seeded otherwise. */

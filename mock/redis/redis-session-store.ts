@@ -217,6 +217,17 @@ class RedisSessionStore implements SessionStore {
     this.#work = work;
   }
 
+  /** The commit of the last work run through this store, while it travels. */
+  #committing: Promise<void> = Promise.resolve();
+
+  committing(commit: Promise<void>): void {
+    this.#committing = commit;
+  }
+
+  settled(): Promise<void> {
+    return this.#committing;
+  }
+
   get session(): string {
     return this.#session;
   }
@@ -514,6 +525,13 @@ export class RedisStoreProvider implements StoreProvider {
     const committed = this.#commit(lease, running.writes, !handOver);
     if (handOver) line.held = lease;
     pass();
+    if (store && !('error' in outcome)) {
+      // The caller waits for the commit through the store (settled) before it answers: meanwhile it can send
+      // what follows the work (its events, its log entry) in the same turn, right behind the commit.
+      committed.catch(() => undefined);
+      store.committing(committed);
+      return outcome.value;
+    }
     try {
       await committed;
     } catch (error) {

@@ -66,12 +66,15 @@ describe('the Redis state shared by two replicas', () => {
           await two.state.store.exclusive('fenced', other, async () => {
             await other.put('things', 'x', { by: 'two' });
           });
+          await other.settled?.();
           await two.state.store.exclusive('fenced', other, async () => {
             // Held again by the other replica while the stalled one writes.
             await raw.set(`${PREFIX}s:fenced:lease`, 'someone-else', 'PX', 5000);
             await store.put('things', 'x', { by: 'one' });
           });
         })
+        // The work ends with its writes on their way; whether they were stored, the store says.
+        .then(() => store.settled?.())
         .then(
           () => undefined,
           (error: unknown) => error,
@@ -95,6 +98,7 @@ describe('the Redis state shared by two replicas', () => {
       expect(await (await one.state.store.open('copies', create)).get('things', 'x')).toEqual({ n: 0 });
       const other = await two.state.store.open('copies', create);
       await two.state.store.exclusive('copies', other, () => other.put('things', 'x', { n: 1 }));
+      await other.settled?.();
       expect(await (await one.state.store.open('copies', create)).get('things', 'x')).toEqual({ n: 1 });
       expect(await (await one.state.store.open('copies', create)).list('things')).toEqual([{ n: 1 }]);
     } finally {
@@ -113,6 +117,7 @@ describe('the Redis state shared by two replicas', () => {
         expect(await store.list('things')).toEqual([{ id: 'a' }, { id: 'b' }]);
         expect(await raw.hlen(`${PREFIX}s:together:h:things`)).toBe(0);
       });
+      await store.settled?.();
       expect(await raw.hlen(`${PREFIX}s:together:h:things`)).toBe(2);
 
       const reset = await one.state.store
@@ -120,6 +125,7 @@ describe('the Redis state shared by two replicas', () => {
           await store.put('things', 'c', { id: 'c' });
           await two.state.store.replace('together', async (fresh) => fresh.put('things', 'z', { id: 'z' }));
         })
+        .then(() => store.settled?.())
         .then(
           () => undefined,
           (error: unknown) => error,
