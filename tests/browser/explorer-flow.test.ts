@@ -1,7 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/harness/mock-process';
-import { finishWatchedPage, openWatchedPage, sendFromExplorer, startSiteAndBrowser, type WatchedPage } from '../support/site-browser';
+import {
+  fillBody,
+  finishWatchedPage,
+  openWatchedPage,
+  sendFromExplorer,
+  startSiteAndBrowser,
+  type WatchedPage,
+} from '../support/site-browser';
 
 // The explorer for multi-step QA work, in Chromium against the run's mock: the JSON editor, raw bodies, headers,
 // values carried from one answer into the next call, stale answers, copying, wrapping, and the small fixes.
@@ -22,8 +29,8 @@ describe('the explorer for a QA flow', () => {
   it('edits JSON with highlighting, folding and formatting', async () => {
     const watched = await open('addToCurrentCart');
     const { page } = watched;
-    const editor = page.getByLabel('Body (JSON)');
-    await editor.fill(
+    await fillBody(
+      page,
       '{"lineItems":[{"quantity":1,"catalogReference":{"catalogItemId":"5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a","appId":"215238eb-22a5-4c36-9e7b-e7c08025e04e"}}]}',
     );
     // Highlighting: property names, strings and numbers in colours of their own.
@@ -53,7 +60,7 @@ describe('the explorer for a QA flow', () => {
   it('sends a body that is not JSON as typed, and shows the mock’s answer to it', async () => {
     const watched = await open('addToCurrentCart');
     const { page } = watched;
-    await page.getByLabel('Body (JSON)').fill('{"lineItems": [');
+    await fillBody(page, '{"lineItems": [');
     await expect.poll(() => page.getByTestId('body-errors').textContent()).toContain('(sent as typed)');
     // The syntax error is marked in the editor too.
     await expect.poll(() => page.locator('.cm-lint-marker-error').count()).toBeGreaterThan(0);
@@ -120,7 +127,7 @@ describe('the explorer for a QA flow', () => {
     await page.goto(`${env.site.url}/explorer/#/operation/addToCheckout`);
     await page.getByTestId('operation-id').filter({ hasText: 'addToCheckout' }).waitFor();
     await page.getByLabel(/^id/).fill('{{checkoutId}}');
-    await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": 1, "catalogReference": {"catalogItemId": "{{checkoutId}}"}}]}');
+    await fillBody(page, '{"lineItems": [{"quantity": 1, "catalogReference": {"catalogItemId": "{{checkoutId}}"}}]}');
     await page.getByRole('button', { name: 'Copy as curl' }).click();
     const withBody = (await page.getByTestId('curl').textContent()) ?? '';
     expect(withBody).toContain(`/v1/checkouts/${checkoutId}/add-to-checkout`);

@@ -9,6 +9,7 @@ import { exampleRequest } from '../../spec-model/examples';
 import { loadOperations } from '../../spec-model/load';
 import { merchantHeaders } from '../support/mock-credentials';
 import {
+  fillBody,
   finishWatchedPage,
   openWatchedPage,
   SITE_DIR,
@@ -161,7 +162,7 @@ describe('the explorer', () => {
   it('shows schema errors in the body as it is typed, marked in the editor, and the mock’s field violation when it is sent', async () => {
     const watched = await openExplorer('#/operation/addToCurrentCart');
     const { page } = watched;
-    await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"}]}');
+    await fillBody(page, '{"lineItems": [{"quantity": "many"}]}');
     await expect.poll(() => page.getByTestId('body-errors').textContent()).toContain('lineItems[0].quantity');
     // Marked where it is: the editor underlines the field, and its gutter says why.
     await expect.poll(() => page.locator('.cm-lintRange-error').allTextContents()).toContain('"quantity": "many"');
@@ -345,7 +346,7 @@ describe('the explorer', () => {
       const watched = await openExplorer('#/operation/addToCurrentCart');
       const { page } = watched;
       await page.emulateMedia({ colorScheme });
-      await page.getByLabel('Body (JSON)').fill('{"lineItems": [{"quantity": "many"}]}');
+      await fillBody(page, '{"lineItems": [{"quantity": "many"}]}');
       await sendFromExplorer(page);
       await page.addScriptTag({ content: axe });
       const violations = await page.evaluate(async () => {

@@ -92,6 +92,19 @@ export const finishWatchedPage = async ({ context, offHost, errors }: WatchedPag
 };
 
 /**
+ * Replaces the whole text of the explorer's body editor. CodeMirror draws only the lines in view, so a DOM
+ * selection (what `fill` makes) may miss part of a long example; its own select-all takes the whole document.
+ */
+export const fillBody = async (page: Page, text: string): Promise<void> => {
+  const editor = page.getByLabel('Body (JSON)');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+  // One-line texts here: the editor's content reads back as the text itself.
+  await expect.poll(() => editor.textContent()).toBe(text);
+};
+
+/**
  * Presses the explorer's Send and waits until the call is recorded in its history (an operation's first call
  * compiles its validators in the mock, which takes over a second on a busy machine); the answer's status and body.
  */
