@@ -118,8 +118,6 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         const run = () => impl.handle(context);
         answer = operation.readOnly ? await run() : await options.exclusive(session, store, run);
       } catch (error) {
-        // A refusal's writes are kept as well: it is answered once they are.
-        await store.settled?.();
         if (error instanceof ValidationFailure) return validationFailure(error.violations, requestId);
         if (!(error instanceof PlatformFailure)) throw error;
         return { kind: 'refusal', status: error.status, code: error.code, description: error.description, data: error.data };

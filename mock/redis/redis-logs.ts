@@ -12,24 +12,23 @@ import {
 } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
 import { scanKeys } from './redis-scenarios';
+import { eventsKey, requestsKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
 
-export const LOG_TTL_SECONDS = 7 * 24 * 3600;
-
-/** A capped list per session under `<prefix><name>:<session>`. */
+/** A capped list per session, under the key `keyOf` names. */
 class CappedLists {
   readonly #link: RedisLink;
-  readonly #name: string;
+  readonly #keyOf: (link: RedisLink, session: string) => string;
   readonly #cap: number;
 
-  constructor(link: RedisLink, name: string, cap: number) {
+  constructor(link: RedisLink, keyOf: (link: RedisLink, session: string) => string, cap: number) {
     this.#link = link;
-    this.#name = name;
+    this.#keyOf = keyOf;
     this.#cap = cap;
   }
 
   key(session: string): string {
-    return this.#link.key(this.#name, session);
+    return this.#keyOf(this.#link, session);
   }
 
   async newest<T>(session: string, count: number): Promise<T[]> {
@@ -47,9 +46,8 @@ export class RedisRequestLog implements RequestLogStore {
   readonly #lists: CappedLists;
   readonly #rounds: SessionRounds;
 
-  /** `rounds` must record entries under the same name, cap and time to live as this log reads them. */
   constructor(link: RedisLink, rounds: SessionRounds) {
-    this.#lists = new CappedLists(link, 'requests', MAX_LOGGED_PER_SESSION);
+    this.#lists = new CappedLists(link, requestsKey, MAX_LOGGED_PER_SESSION);
     this.#rounds = rounds;
   }
 
@@ -71,9 +69,8 @@ export class RedisEventLog implements EventLog {
   readonly #lists: CappedLists;
   readonly #rounds: SessionRounds;
 
-  /** `rounds` must record events under the same name, cap and time to live as this log reads them. */
   constructor(link: RedisLink, rounds: SessionRounds) {
-    this.#lists = new CappedLists(link, 'events', MAX_EVENTS_PER_SESSION);
+    this.#lists = new CappedLists(link, eventsKey, MAX_EVENTS_PER_SESSION);
     this.#rounds = rounds;
   }
 

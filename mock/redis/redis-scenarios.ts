@@ -2,6 +2,7 @@
 // so `times: 3` fails exactly three calls whichever replicas answer them.
 import type { Scenario, ScenarioEffect, ScenarioStore } from '../engine/scenarios';
 import type { RedisLink } from './redis-link';
+import { scenariosKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
 
 export class RedisScenarios implements ScenarioStore {
@@ -14,7 +15,7 @@ export class RedisScenarios implements ScenarioStore {
   }
 
   #key(session: string): string {
-    return this.#link.key('scenarios', session);
+    return scenariosKey(this.#link, session);
   }
 
   async set(scenario: Scenario): Promise<Scenario> {
@@ -34,7 +35,7 @@ export class RedisScenarios implements ScenarioStore {
   }
 
   async clear(session?: string): Promise<number> {
-    const keys = session === undefined ? await scanKeys(this.#link, this.#link.key('scenarios', '*')) : [this.#key(session)];
+    const keys = session === undefined ? await scanKeys(this.#link, this.#key('*')) : [this.#key(session)];
     if (keys.length === 0) return 0;
     return this.#link.run(async (redis) => {
       const counts = await Promise.all(keys.map((key) => redis.hlen(key)));

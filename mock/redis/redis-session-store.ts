@@ -30,6 +30,7 @@ import { frozenText } from '../engine/json-texts';
 import type { SessionStore, StoreProvider } from '../engine/store';
 import { StateUnavailableError } from '../errors/state-unavailable';
 import type { RedisLink } from './redis-link';
+import { recordsBase, sessionsKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
 import {
   mergeWrites,
@@ -353,7 +354,7 @@ export class RedisStoreProvider implements StoreProvider {
   }
 
   #base(session: string): string {
-    return this.#link.key('s', session, '');
+    return recordsBase(this.#link, session);
   }
 
   /**
@@ -532,6 +533,7 @@ export class RedisStoreProvider implements StoreProvider {
       store.committing(committed);
       return outcome.value;
     }
+    // A work that failed (a refusal) is answered once its writes are stored, as before.
     try {
       await committed;
     } catch (error) {
@@ -582,6 +584,6 @@ export class RedisStoreProvider implements StoreProvider {
   }
 
   async sessions(): Promise<string[]> {
-    return (await this.#link.run((redis) => redis.zrange(this.#link.key('sessions'), '0', '-1'))).sort();
+    return (await this.#link.run((redis) => redis.zrange(sessionsKey(this.#link), '0', '-1'))).sort();
   }
 }

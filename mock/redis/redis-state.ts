@@ -1,11 +1,9 @@
 // The engine's whole state in Redis (MOCK_STORE=redis://host:port/db): session records, tokens, scenarios, the
 // request log, events, and the webhook subscriptions, log and queue. What start-mock.ts loads, on demand.
 import type { EngineState } from '../engine/engine-state';
-import { MAX_EVENTS_PER_SESSION } from '../engine/events';
-import { MAX_LOGGED_PER_SESSION } from '../engine/request-log';
 import type { WebhookDispatcher, WebhookDispatcherOptions } from '../events/webhook-dispatcher';
 import { connectRedis } from './redis-link';
-import { LOG_TTL_SECONDS, RedisEventLog, RedisRequestLog } from './redis-logs';
+import { RedisEventLog, RedisRequestLog } from './redis-logs';
 import { RedisScenarios } from './redis-scenarios';
 import { RedisStoreProvider } from './redis-session-store';
 import { RedisTokenStore } from './redis-tokens';
@@ -30,11 +28,7 @@ export interface RedisState {
 
 export const openRedisState = async (url: string, options: RedisStateOptions): Promise<RedisState> => {
   const link = await connectRedis(url, options.prefix, options.log);
-  const rounds = new SessionRounds(link, {
-    eventsCap: MAX_EVENTS_PER_SESSION,
-    requestsCap: MAX_LOGGED_PER_SESSION,
-    ttlSeconds: LOG_TTL_SECONDS,
-  });
+  const rounds = new SessionRounds(link);
   return {
     state: {
       store: new RedisStoreProvider(link, rounds, options.maxSessions),

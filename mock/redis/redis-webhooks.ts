@@ -21,6 +21,7 @@ import {
   type WebhookSubscription,
 } from '../events/webhook-dispatcher';
 import type { RedisLink } from './redis-link';
+import { subscriptionsKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
 
 /** How long a delivery record is kept after it was queued. */
@@ -126,7 +127,7 @@ export const createRedisWebhookDispatcher = async (
   const leaseMs = settings.timeoutMs + 5000;
   const due = link.key('wh', 'due');
   const wakeChannel = link.key('wh', 'wake');
-  const subsKey = (session: string) => link.key('wh', 'subs', session);
+  const subsKey = (session: string) => subscriptionsKey(link, session);
   const logKey = (session: string) => link.key('wh', 'log', session);
   const inFlight = new Set<Promise<void>>();
   const controllers = new Map<string, AbortController>();

@@ -4,7 +4,13 @@
 // as it ends. The store, the scenarios, the event and request logs and the webhook dispatcher each ask in their
 // own words; whatever is asked about a session in one turn (by one request or by many) leaves as one command
 // when the turn ends, so a request costs Redis one or two commands of its own rather than six.
+import { MAX_EVENTS_PER_SESSION } from '../engine/events';
+import { MAX_LOGGED_PER_SESSION } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
+import { eventsKey, requestsKey, scenariosKey, sessionsKey, subscriptionsKey, versionKey } from './session-keys';
+
+/** Request log and events are forgotten a week after their last entry, so sessions nobody clears do not pile up. */
+const LOG_TTL_SECONDS = 7 * 24 * 3600;
 
 // Uses up a counted failure once per call: answers the scenario as it was before this call used it.
 const TAKE = `
@@ -38,28 +44,28 @@ local function push(key, first, last, cap, ttl)
 end
 `;
 
-// ARGV: prefix, session, now, touch (1|0), subscriptions (1|0), log TTL seconds, events cap, requests cap, then
-// the counts of takes, events and request entries, then the operationIds to take the scenarios of, the events
-// and the request entries to record (oldest first). Answers the version (or false), each scenario taken (or
-// false), then the subscriptions when asked.
+// KEYS: sessions, version, scenarios, events, requests, subscriptions (session-keys.ts). ARGV: session, now,
+// touch (1|0), subscriptions (1|0), log TTL seconds, events cap, requests cap, then the counts of takes, events
+// and request entries, then the operationIds to take the scenarios of, the events and the request entries to
+// record (oldest first). Answers the version (or false), each scenario taken (or false), then the subscriptions
+// when asked.
 const ROUND_SCRIPT = `${TAKE}${PUSH}
-local prefix, session = ARGV[1], ARGV[2]
-local ttl = tonumber(ARGV[6])
-local takes, events, requests = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11])
+local ttl = tonumber(ARGV[5])
+local takes, events, requests = tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10])
 local out = { false }
-if ARGV[4] == '1' then
-  redis.call('ZADD', prefix .. 'sessions', 'XX', ARGV[3], session)
-  out[1] = redis.call('GET', prefix .. 's:' .. session .. ':seeded')
+if ARGV[3] == '1' then
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
+  out[1] = redis.call('GET', KEYS[2])
 end
-local at = 12
+local at = 11
 for i = at, at + takes - 1 do
-  table.insert(out, take(prefix .. 'scenarios:' .. session, ARGV[i]))
+  table.insert(out, take(KEYS[3], ARGV[i]))
 end
 at = at + takes
-push(prefix .. 'events:' .. session, at, at + events - 1, tonumber(ARGV[7]), ttl)
+push(KEYS[4], at, at + events - 1, tonumber(ARGV[6]), ttl)
 at = at + events
-push(prefix .. 'requests:' .. session, at, at + requests - 1, tonumber(ARGV[8]), ttl)
-if ARGV[5] == '1' then table.insert(out, redis.call('HVALS', prefix .. 'wh:subs:' .. session)) end
+push(KEYS[5], at, at + requests - 1, tonumber(ARGV[7]), ttl)
+if ARGV[4] == '1' then table.insert(out, redis.call('HVALS', KEYS[6])) end
 return out`;
 
 interface Waiting<T> {
@@ -75,25 +81,16 @@ interface Round {
   subscriptions?: Waiting<string[]>[];
 }
 
-/** Caps and time to live of the lists a round pushes onto; the logs that read them must use the same. */
-export interface RoundLists {
-  readonly eventsCap: number;
-  readonly requestsCap: number;
-  readonly ttlSeconds: number;
-}
-
 const waitFor = <T>(into: Waiting<T>[]): Promise<T> => new Promise<T>((resolve, reject) => into.push({ resolve, reject }));
 
 export class SessionRounds {
   readonly #link: RedisLink;
   readonly #script: ReturnType<RedisLink['script']>;
-  readonly #lists: RoundLists;
   readonly #pending = new Map<string, Round>();
 
-  constructor(link: RedisLink, lists: RoundLists) {
+  constructor(link: RedisLink) {
     this.#link = link;
     this.#script = link.script(ROUND_SCRIPT);
-    this.#lists = lists;
   }
 
   /** The session's version (null: not seeded), and it was used now. */
@@ -148,15 +145,23 @@ export class SessionRounds {
     const rounds = [...this.#pending];
     this.#pending.clear();
     for (const [session, round] of rounds) {
+      const link = this.#link;
+      const keys = [
+        sessionsKey(link),
+        versionKey(link, session),
+        scenariosKey(link, session),
+        eventsKey(link, session),
+        requestsKey(link, session),
+        subscriptionsKey(link, session),
+      ];
       const args = [
-        this.#link.prefix,
         session,
         Date.now(),
         round.touch ? 1 : 0,
         round.subscriptions ? 1 : 0,
-        this.#lists.ttlSeconds,
-        this.#lists.eventsCap,
-        this.#lists.requestsCap,
+        LOG_TTL_SECONDS,
+        MAX_EVENTS_PER_SESSION,
+        MAX_LOGGED_PER_SESSION,
         round.takes.length,
         round.events.length,
         round.requests.length,
@@ -164,7 +169,7 @@ export class SessionRounds {
         ...round.events.map((event) => event.json),
         ...round.requests.map((entry) => entry.json),
       ];
-      this.#script([], args).then(
+      this.#script(keys, args).then(
         (reply) => {
           const [version, ...rest] = reply as [string | null, ...(string | null | string[])[]];
           for (const waiting of round.touch ?? []) waiting.resolve(version);
