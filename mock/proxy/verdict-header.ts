@@ -23,5 +23,8 @@ export const verdictHeader = (violations: readonly SidedViolation[], gateway?: '
     return bounded(first ? `${why}; ${count} in the request; first: ${first.field} ${first.description}` : why);
   }
   if (!first) return 'ok';
-  return bounded(`${count}; first: ${first.side} ${first.field} ${first.description}`);
+  // A violation of the request as a whole (no credentials) is filed under the field `request`: its description is
+  // a sentence of its own, not the rest of "request <field> …".
+  const where = first.field === first.side ? `${first.side}:` : `${first.side} ${first.field}`;
+  return bounded(`${count}; first: ${where} ${first.description}`);
 };

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
+import { freePort, type MockProcess, startMockProcess } from '../../scripts/harness/mock-process';
 import { processGroup, processTree } from '../../scripts/harness/process-tree';
 import { API_KEY } from '../support/mock-credentials';
 
@@ -69,4 +70,40 @@ describe('stopping the mock', () => {
     },
     60_000,
   );
+
+  it('a mock started with `npm run mock &` lives on when the shell that launched it exits', async () => {
+    const port = await freePort();
+    // The shell waits on its standard input, so it exits exactly when the test closes it: after the mock is up.
+    const shell = spawn('bash', ['-c', 'npm run --silent mock >/dev/null 2>&1 & read -r _'], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      env: { ...process.env, PORT: String(port) },
+      stdio: ['pipe', 'ignore', 'ignore'],
+      detached: true,
+    });
+    const group = shell.pid as number;
+    try {
+      const health = async (): Promise<number> =>
+        fetch(`http://127.0.0.1:${port}/__mock/health`).then(
+          (answer) => answer.status,
+          () => 0,
+        );
+      const deadline = Date.now() + 30_000;
+      while ((await health()) !== 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await health()).toBe(200);
+      const shellGone = new Promise((resolve) => shell.once('exit', resolve));
+      shell.stdin?.end();
+      await shellGone;
+      // Several turns of the watcher (250 ms each) after the shell is gone.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await health()).toBe(200);
+      process.kill(-group, 'SIGTERM');
+      expect(await stoppedWithin(group, port, 2000)).toBe(true);
+    } finally {
+      try {
+        process.kill(-group, 'SIGKILL');
+      } catch {
+        // Already stopped.
+      }
+    }
+  }, 60_000);
 });

@@ -17,6 +17,10 @@ describe('the verdict header', () => {
     expect(verdictHeader([])).toBe('ok');
     expect(verdictHeader([violation('status', '418 is not declared')])).toBe('1 violation; first: answer status 418 is not declared');
     expect(verdictHeader([violation('a', 'x', 'request'), violation('b', 'y')])).toBe('2 violations; first: request a x');
+    // The request as a whole is not named twice.
+    expect(verdictHeader([violation('request', 'Missing access token', 'request')])).toBe(
+      '1 violation; first: request: Missing access token',
+    );
   });
 
   it('stays printable ASCII within its bound however long the violation', () => {
