@@ -1,7 +1,7 @@
 // The package's `storefront-mock` command: mock/server.ts bundled with everything it imports (Ajv, the engine)
 // into dist/mock/storefront-mock.js, beside the built-in fixtures it reads at run time, so it runs from an
 // installed tarball with no repository and no dependency but Node. Both families' documents are the modules the
-// MSW entry imports too (dist/documents-<family>.js, build/document-chunks.ts): the command imports them in place
+// MSW entry imports too (dist/documents-<family>.js, build/document-modules.ts): the command imports them in place
 // of reading the YAML files, so the package carries each document once. Each module's `import.meta.url` is rewritten to where that module would sit under
 // dist/mock/, so every file a module reads beside itself is found there as in the repository. Prism stays out:
 // the static and dynamic modes find it beside the package when the user installed it (mock/prism/load-prism.ts).
