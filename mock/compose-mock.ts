@@ -6,6 +6,7 @@
 // The limits both adapters apply come from here too. Isomorphic: the documents come parsed, and nothing here
 // reaches Prism or a Node module.
 
+import { apiVersion } from '../spec-model/api-version';
 import type { Family } from '../spec-model/document';
 import type { JsonObject } from '../spec-model/json';
 import { FAMILIES, JSON_MEDIA_TYPE } from '../src/protocol';
@@ -123,7 +124,11 @@ const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<Composed
   const compilers = new SchemaCompilers();
   const health: MockPages = async (_request, method, path) =>
     method === 'GET' && path === '/__mock/health'
-      ? { status: 200, headers: { 'content-type': JSON_MEDIA_TYPE }, body: JSON.stringify({ mode, families: FAMILIES, sessions: [] }) }
+      ? {
+          status: 200,
+          headers: { 'content-type': JSON_MEDIA_TYPE },
+          body: JSON.stringify({ mode, version: apiVersion(options.documents), families: FAMILIES, sessions: [] }),
+        }
       : undefined;
   const handle = assemblePipeline({
     documents: options.documents,
@@ -143,7 +148,7 @@ const composeProxy = (options: ComposeOptions, parts: ProxyParts): Omit<Composed
   const ledger = new ViolationLedger();
   const handle = createProxyPipeline({
     upstream: parts.upstream,
-    pages: createPagesStage({ mode: 'proxy', controls: createProxyControls(parts.upstream, ledger) }),
+    pages: createPagesStage({ mode: 'proxy', controls: createProxyControls(parts.upstream, apiVersion(options.documents), ledger) }),
     route: assembleRouteStage(options.documents, compilers),
     responses: new ResponseValidator(compilers, options.documents),
     forward: parts.forward,

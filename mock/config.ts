@@ -137,20 +137,28 @@ export const helpText = (command: string): string => {
     '',
     ...lines,
     `  ${'--help'.padEnd(width(0))}  ${''.padEnd(width(1))}  print this and exit`,
+    `  ${'--version'.padEnd(width(0))}  ${''.padEnd(width(1))}  print the API version (the package's) and exit`,
     '',
-    'Exit codes: 0 stopped by SIGINT/SIGTERM or --help; 1 failed to start (port taken, unreadable fixtures); 2 bad flag or value.',
+    'Exit codes: 0 stopped by SIGINT/SIGTERM, or after --help or --version; 1 failed to start (port taken, unreadable fixtures); 2 bad flag or value.',
   ].join('\n');
 };
 
-/** Flags by name; throws on an unknown flag or a flag without its value. `--help` is reported as `help: true`. */
-export const parseFlags = (argv: readonly string[]): { readonly values: Partial<Record<SettingName, string>>; readonly help: boolean } => {
+/** Flags by name; throws on an unknown flag or a flag without its value. `--help` and `--version` are reported as booleans. */
+export const parseFlags = (
+  argv: readonly string[],
+): { readonly values: Partial<Record<SettingName, string>>; readonly help: boolean; readonly version: boolean } => {
   const byFlag = new Map(Object.entries(SETTINGS).map(([name, setting]) => [setting.flag as string, name as SettingName]));
   const values: Partial<Record<SettingName, string>> = {};
   let help = false;
+  let version = false;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index] ?? '';
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    if (arg === '--version') {
+      version = true;
       continue;
     }
     const equals = arg.indexOf('=');
@@ -167,7 +175,7 @@ export const parseFlags = (argv: readonly string[]): { readonly values: Partial<
       throw new ConfigError(`${flag} needs a value (${SETTINGS[name].value}); see --help`);
     values[name] = value;
   }
-  return { values, help };
+  return { values, help, version };
 };
 
 /** Keys the mock writes in Redis start with this unless MOCK_STORE_PREFIX says otherwise. */

@@ -1,16 +1,23 @@
 // npm run mock / npm start / the package's `storefront-mock` command: serves both families on 127.0.0.1:$PORT
 // (default 4010) until SIGINT or SIGTERM, or until the npm process that started it is gone. Exit codes: 0 when
 // stopped (or after --help), 1 when it cannot start, 2 for a bad flag or value; each failure is one line.
+import { apiVersion } from '../spec-model/api-version';
 import { ConfigError, helpText, type MockConfig, parseFlags, readMockConfig } from './config';
 import { watchNpmParent } from './lifecycle/watch-npm-parent';
+import { readDocuments } from './node/read-documents';
 import { PrismMissingError } from './prism/load-prism';
 import { type RunningMock, startMock } from './start-mock';
 
 const COMMAND = process.env.MOCK_COMMAND_NAME ?? 'npm run mock --';
 let config: MockConfig;
 try {
-  if (parseFlags(process.argv.slice(2)).help) {
+  const flags = parseFlags(process.argv.slice(2));
+  if (flags.help) {
     console.log(helpText(COMMAND));
+    process.exit(0);
+  }
+  if (flags.version) {
+    console.log(apiVersion(readDocuments()));
     process.exit(0);
   }
   config = readMockConfig(process.env, process.argv.slice(2));

@@ -28,6 +28,8 @@ export const CONTROLS_PREFIX = '/__mock/';
 
 export interface ControlsHost {
   readonly mode: string;
+  /** The API's version (both documents' info.version). */
+  readonly version: string;
   readonly operationIds: ReadonlySet<string>;
   /** The contract of an operation, by operationId: what a forced failure of it may answer. */
   operation(operationId: string): Operation | undefined;
@@ -106,7 +108,7 @@ export const serveControl = async (
   try {
     const fromQuery = () => sessionInput(search.get('session') ?? undefined, 'session') ?? sessionInput(headerSession, 'x-mock-session');
     if (method === 'GET' && name === 'health') {
-      return json({ mode: host.mode, families: FAMILIES, sessions: await host.sessions() }, requestId);
+      return json({ mode: host.mode, version: host.version, families: FAMILIES, sessions: await host.sessions() }, requestId);
     }
     if (method === 'GET' && name === 'fixtures') return json({ fixtures: host.fixtureNames }, requestId);
     if (method === 'POST' && name === 'reset') {

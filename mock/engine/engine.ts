@@ -1,6 +1,8 @@
 // The stateful mock, framework-free: request in, response out. It owns the session stores, identities, events,
 // request log and scenarios, and runs the pipeline with its own stages: identities and roles, its controls, and
 // the services as the handler. The composition root (compose-mock.ts) puts it behind either adapter.
+
+import { apiVersion } from '../../spec-model/api-version';
 import { asBundledDocument, type Family, listOperations } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { assemblePipeline } from '../pipeline/assemble';
@@ -119,6 +121,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
   );
   const host: ControlsHost = {
     mode: 'stateful',
+    version: apiVersion(options.documents),
     operationIds: new Set(Object.keys(options.services.operations)),
     operation: (operationId) => contracts.get(operationId),
     fixtureNames: Object.keys(options.fixtures),

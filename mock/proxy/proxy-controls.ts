@@ -12,11 +12,11 @@ const json = (body: unknown, requestId: string): MockResponse => ({
 });
 
 export const createProxyControls =
-  (upstream: string, ledger: ViolationLedger): MockPages =>
+  (upstream: string, version: string, ledger: ViolationLedger): MockPages =>
   async (request, method, path, search) => {
     const { requestId } = request;
     if (method === 'GET' && path === '/__mock/health')
-      return json({ mode: 'proxy', upstream, families: FAMILIES, sessions: [] }, requestId);
+      return json({ mode: 'proxy', version, upstream, families: FAMILIES, sessions: [] }, requestId);
     if (path !== '/__mock/violations') return undefined;
     if (method === 'DELETE') {
       ledger.clear();

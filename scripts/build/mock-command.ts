@@ -1,7 +1,8 @@
-// The package's `storefront-mock` command: mock/server.ts bundled with everything it imports (Ajv, the YAML
-// reader, the engine) into dist/mock/storefront-mock.js, beside the files it reads at run time (both families'
-// bundled documents and the built-in fixtures), so it runs from an installed tarball with no repository and no
-// dependency but Node. Each module's `import.meta.url` is rewritten to where that module would sit under
+// The package's `storefront-mock` command: mock/server.ts bundled with everything it imports (Ajv, the engine)
+// into dist/mock/storefront-mock.js, beside the built-in fixtures it reads at run time, so it runs from an
+// installed tarball with no repository and no dependency but Node. Both families' documents are the modules the
+// MSW entry imports too (dist/documents-<family>.js, build/document-modules.ts): the command imports them in place
+// of reading the YAML files, so the package carries each document once. Each module's `import.meta.url` is rewritten to where that module would sit under
 // dist/mock/, so every file a module reads beside itself is found there as in the repository. Prism stays out:
 // the static and dynamic modes find it beside the package when the user installed it (mock/prism/load-prism.ts).
 import { chmodSync, copyFileSync, mkdirSync, readdirSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { FAMILIES } from '../../src/protocol';
+import { documentModule } from './document-modules';
 
 export const MOCK_COMMAND = 'storefront-mock';
 export const MOCK_COMMAND_FILE = 'dist/mock/storefront-mock.js';
@@ -23,6 +25,23 @@ const rebaseImportMetaUrl = (root: string): Plugin => ({
     });
   },
 });
+
+const READ_DOCUMENTS = /[\\/]mock[\\/]node[\\/]read-documents\.ts$/;
+
+// Each call gets its own copy, as from the files: Prism's bundler rewrites the document it is given.
+const documentsFromChunks: Plugin = {
+  name: 'documents-from-chunks',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\.\/documents-[a-z]+\.js$/ }, (args) => ({ path: args.path, external: true }));
+    plugin.onLoad({ filter: READ_DOCUMENTS }, () => ({
+      contents: [
+        ...FAMILIES.map((family) => `import ${family} from '../${documentModule(family)}.js';`),
+        `export const readDocuments = () => ({ ${FAMILIES.map((family) => `${family}: structuredClone(${family})`).join(', ')} });`,
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
 
 export const buildMockCommand = async (root: string): Promise<void> => {
   const out = join(root, 'dist', 'mock');
@@ -42,13 +61,9 @@ export const buildMockCommand = async (root: string): Promise<void> => {
     banner: {
       js: "#!/usr/bin/env node\nimport { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);",
     },
-    plugins: [rebaseImportMetaUrl(root)],
+    plugins: [documentsFromChunks, rebaseImportMetaUrl(root)],
   });
   chmodSync(join(root, MOCK_COMMAND_FILE), 0o755);
-  for (const family of FAMILIES) {
-    mkdirSync(join(out, 'generated', family), { recursive: true });
-    copyFileSync(join(root, 'generated', family, 'openapi.yaml'), join(out, 'generated', family, 'openapi.yaml'));
-  }
   const fixtures = join(out, 'mock', 'fixtures');
   mkdirSync(fixtures, { recursive: true });
   for (const name of readdirSync(join(root, 'mock', 'fixtures')).filter((file) => file.endsWith('.json'))) {

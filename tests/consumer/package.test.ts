@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,13 +7,16 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TARBALL_BUDGET_BYTES } from '../../scripts/build/tarball-size';
 import { freePort } from '../../scripts/harness/mock-process';
+import { type NpmRegistry, startNpmRegistry } from '../../scripts/harness/npm-registry';
 import { docFiles, snippetsOf } from '../support/doc-snippets';
 import { API_KEY } from '../support/mock-credentials';
 
-// The package as frontend teams get it: built, packed, installed from the tarball into a scratch app, then
-// compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
+// The package as frontend teams get it: built, packed (its prepack writing the published manifest), published to a
+// real npm registry started for the run (scripts/harness/npm-registry.ts) and installed from it by name into a
+// scratch app, then compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'tests', 'consumer', 'fixtures');
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const npm = (cwd: string, ...args: string[]) =>
   execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
     cwd,
@@ -43,24 +46,70 @@ const compilerOptions = (moduleResolution: 'bundler' | 'node16') => ({
 
 let app: string;
 let scratch: string;
+let registry: NpmRegistry;
 
-beforeAll(() => {
+beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'consumer-'));
   execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
-  npm(root, 'pack', '--pack-destination', scratch);
+  // Packed from a copy of what npm packs, so the prepack's rewrite of package.json never shows to a test
+  // reading the repository's at the same moment.
+  const staged = join(scratch, 'package');
+  mkdirSync(staged);
+  for (const name of ['package.json', 'README.md', 'CHANGELOG.md', 'dist'])
+    cpSync(join(root, name), join(staged, name), { recursive: true });
+  npm(staged, 'pack', '--pack-destination', scratch);
+  expect(readFileSync(join(staged, 'package.json'), 'utf8')).toBe(readFileSync(join(root, 'package.json'), 'utf8'));
   const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
+  registry = await startNpmRegistry();
+  // The package's own dependencies, which the registry (no uplinks) must serve beside it.
+  registry.publishFromCache('jose@6.2.17', 'openapi-fetch@0.17.0', 'openapi-typescript-helpers@0.1.0');
+  registry.publish(join(scratch, tarball ?? 'missing.tgz'));
   app = join(scratch, 'app');
   execFileSync('mkdir', [app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }));
-  npm(app, 'install', join(scratch, tarball ?? 'missing.tgz'));
+  // By name, as docs/qa-mock-command.md and the README say, from the registry the app is pointed at.
+  npm(app, 'install', 'storefront-api', '--registry', registry.url);
   copyFileSync(join(fixtures, 'app.ts'), join(app, 'app.ts'));
   copyFileSync(join(fixtures, 'hooks.tsx'), join(app, 'hooks.tsx'));
   copyFileSync(join(fixtures, 'events.ts'), join(app, 'events.ts'));
-}, 240_000);
+}, 400_000);
 
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+afterAll(async () => {
+  await registry?.stop();
+  rmSync(scratch, { recursive: true, force: true });
+});
 
 describe('the packed package in a scratch app', () => {
+  it('is installed by name from the registry, its manifest without scripts or development dependencies', () => {
+    // The public registry has no storefront-api: what was installed is the tarball this registry serves.
+    const published = JSON.parse(npm(app, 'view', `storefront-api@${version}`, '--json', '--registry', registry.url)) as Record<
+      string,
+      unknown
+    > & {
+      dist: { integrity: string };
+    };
+    const lock = JSON.parse(readFileSync(join(app, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; integrity?: string }>;
+    };
+    expect(lock.packages['node_modules/storefront-api']).toMatchObject({ version, integrity: published.dist.integrity });
+    const manifest = JSON.parse(readFileSync(join(app, 'node_modules', 'storefront-api', 'package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    for (const shown of [manifest, published]) {
+      expect(shown).not.toHaveProperty('scripts');
+      expect(shown).not.toHaveProperty('devDependencies');
+      expect(shown).not.toHaveProperty('allowScripts');
+      expect(shown).toMatchObject({ name: 'storefront-api', version, bin: { 'storefront-mock': 'dist/mock/storefront-mock.js' } });
+    }
+    // Maps only for the client's code (scripts/build/source-maps.ts); each document once, in its module.
+    const dist = readdirSync(join(app, 'node_modules', 'storefront-api', 'dist'));
+    expect(dist).toContain('index.js.map');
+    expect(dist).not.toContain('msw.js.map');
+    expect(dist.filter((name) => name.startsWith('documents-'))).toEqual(['documents-commerce.js', 'documents-platform.js']);
+    expect(readdirSync(join(app, 'node_modules', 'storefront-api', 'dist', 'mock'))).not.toContain('generated');
+  });
+
   it('imports every React-free entry in Node with neither React nor React Query installed', () => {
     const script = `
       let missing = 0;
@@ -218,7 +267,7 @@ describe('the packed package in a scratch app', () => {
   }, 180_000);
 });
 
-// The mock as QA installs it: `npx storefront-mock` from the tarball, in a folder with nothing else (no repository,
+// The mock as QA installs it: `npx storefront-mock` from the package installed by name, in a folder with nothing else (no repository,
 // no Prism), started and stopped with its whole process group.
 describe('the storefront-mock command from the tarball', () => {
   const npx = (...args: string[]) =>
@@ -256,6 +305,20 @@ describe('the storefront-mock command from the tarball', () => {
     console.log(`package tarball: ${size} B (budget ${TARBALL_BUDGET_BYTES} B)`);
     expect(size).toBeLessThanOrEqual(TARBALL_BUDGET_BYTES);
   });
+
+  it('--version prints the version package.json, the documents and the health control share', async () => {
+    const shown = npx('--version');
+    expect(shown.status).toBe(0);
+    expect(shown.stdout.trim()).toBe(version);
+    const port = await freePort();
+    const mock = await serve('--port', String(port));
+    try {
+      const health = (await (await fetch(`http://127.0.0.1:${port}/__mock/health`)).json()) as { version: string };
+      expect(health.version).toBe(version);
+    } finally {
+      await mock.stop();
+    }
+  }, 120_000);
 
   it('--help lists the settings and exits 0; a bad flag is one line and exit 2; a missing Prism one line and exit 1', () => {
     const help = npx('--help');

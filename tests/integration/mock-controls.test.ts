@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { isPlatformErrorBody } from '../../scripts/harness/fuzz-requests';
 import { API_KEY } from '../support/mock-credentials';
@@ -18,11 +19,12 @@ const control = async (path: string, init: RequestInit = {}) => {
 const post = (path: string, body: unknown) => control(path, { method: 'POST', body: JSON.stringify(body) });
 
 describe('mock controls', () => {
-  it('health names the mode, the families and the sessions', async () => {
+  it("health names the mode, the package's version, the families and the sessions", async () => {
     await api('/v1/carts/current');
     const { status, body } = await control('health');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ mode: 'stateful', families: ['commerce', 'platform'] });
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(body).toMatchObject({ mode: 'stateful', version, families: ['commerce', 'platform'] });
     expect(body.sessions).toContain(SESSION);
   });
 

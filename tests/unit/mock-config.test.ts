@@ -55,6 +55,7 @@ describe('mock settings', () => {
 
   it('--help lists every flag with its variable', () => {
     expect(parseFlags(['--help']).help).toBe(true);
+    expect(parseFlags(['--version'])).toEqual({ values: {}, help: false, version: true });
     const text = helpText('storefront-mock');
     expect(text).toMatch(/^Usage: storefront-mock \[flags\]/);
     for (const setting of Object.values(SETTINGS)) expect(text).toMatch(new RegExp(`${setting.flag} ${setting.value} +${setting.env} `));

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { composeMock } from '../../../mock/compose-mock';
@@ -8,6 +9,9 @@ import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/sta
 import { SERVICES } from '../../../mock/services/index';
 import { REQUEST_ID_HEADER } from '../../../src/protocol';
 import { documents, errorOf, mockRequest, REQUEST_ID } from './parts';
+
+/** The package's version, which the health control reports (from the documents' info.version). */
+const VERSION = (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 // The composition root: one build of each mode for both adapters. Static and dynamic answers go through the
 // same answer check as the engine's.
@@ -65,7 +69,7 @@ describe('the composition root', () => {
     const { mock, lines } = staticMock({ kind: 'refusal', status: 404, code: 'OWNED_CART_NOT_FOUND', description: 'no cart' });
     expect((await mock.handle(cartRead)).status).toBe(404);
     const health = await mock.handle(mockRequest('GET', '/__mock/health'));
-    expect(JSON.parse(String(health.body))).toEqual({ mode: 'static', families: ['commerce', 'platform'], sessions: [] });
+    expect(JSON.parse(String(health.body))).toEqual({ mode: 'static', version: VERSION, families: ['commerce', 'platform'], sessions: [] });
     expect(health.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(await mock.handle(mockRequest('POST', '/__mock/reset'))).details.applicationError.description).toBe(
       'No mock control at POST /__mock/reset in static mode',
@@ -84,7 +88,7 @@ describe('the composition root', () => {
     });
     expect(mock.limits).toEqual({ ...DEFAULT_LIMITS, maxBodyBytes: 2048 });
     const health = await mock.handle(mockRequest('GET', '/__mock/health'));
-    expect(JSON.parse(String(health.body))).toMatchObject({ mode: 'stateful' });
+    expect(JSON.parse(String(health.body))).toMatchObject({ mode: 'stateful', version: VERSION });
     // The webhook controls are the engine's extra controls.
     expect((await mock.handle(mockRequest('GET', '/__mock/webhooks/violations'))).status).toBe(200);
     expect((await mock.handle(mockRequest('GET', '/v1/carts/current', { authorization: 'forged' }))).status).toBe(401);
