@@ -6,6 +6,7 @@ import type { AuthContext, AuthStrategy } from './auth-port';
 import { buildRequest, type CallInit } from './build-request';
 import { type ClientOptions, type RetryPolicy, resolveRetry } from './options';
 import { type Answer, send } from './send';
+import { isTokenRefusal } from './token-refusal';
 
 /** The pipeline every call goes through: operation functions, `client.<family>.GET/...` and the React hooks. */
 export interface Runtime {
@@ -94,7 +95,12 @@ export const createRuntime = (options: ClientOptions, baseUrls: Record<Family, s
           { method: request.method, headers: { ...request.headers, ...authHeaders }, body: request.body },
           sendOptions,
         );
-        if (answer.status === 401 && !renewed && (await auth.renewAfterUnauthorized?.(authContext, authHeaders))) {
+        if (
+          answer.status === 401 &&
+          !renewed &&
+          isTokenRefusal(answer.text) &&
+          (await auth.renewAfterUnauthorized?.(authContext, authHeaders))
+        ) {
           renewed = true;
           tries -= 1;
           continue;
