@@ -95,19 +95,19 @@ export const createRuntime = (options: ClientOptions, baseUrls: Record<Family, s
           { method: request.method, headers: { ...request.headers, ...authHeaders }, body: request.body },
           sendOptions,
         );
+        if (answer.status < 300) return { data: successData(meta, answer), response: answer.response };
+        if (answer.status < 400) return { data: undefined, response: answer.response };
+        failure = toApiError(answer.status, answer.statusText, answer.headers, answer.text, undefined);
         if (
           answer.status === 401 &&
           !renewed &&
-          isTokenRefusal(answer.text) &&
+          isTokenRefusal(failure, answer.statusText) &&
           (await auth.renewAfterUnauthorized?.(authContext, authHeaders))
         ) {
           renewed = true;
           tries -= 1;
           continue;
         }
-        if (answer.status < 300) return { data: successData(meta, answer), response: answer.response };
-        if (answer.status < 400) return { data: undefined, response: answer.response };
-        failure = toApiError(answer.status, answer.statusText, answer.headers, answer.text, undefined);
       } catch (error) {
         if (abortedBy(signals)) throw error;
         failure = error instanceof ApiError ? error : new SystemError({ status: 0, cause: error });
