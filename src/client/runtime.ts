@@ -7,6 +7,7 @@ import { buildRequest, type CallInit } from './build-request';
 import { type ClientOptions, type RetryPolicy, resolveRetry } from './options';
 import { type Answer, send } from './send';
 import { isTokenRefusal } from './token-refusal';
+import { RETRY_STATUSES } from './transient';
 
 /** The pipeline every call goes through: operation functions, `client.<family>.GET/...` and the React hooks. */
 export interface Runtime {
@@ -17,7 +18,6 @@ export interface Runtime {
 }
 
 const NO_AUTH: AuthStrategy = { getAuthHeaders: async () => ({}) };
-const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
 
 const infoOf = (meta: OperationMeta): OperationInfo => ({
   family: meta.family,
