@@ -49,7 +49,10 @@ export type InfiniteHookOptions<Data = unknown, Error = OperationError, Selected
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
 > &
   InfinitePaging;
-export type MutationHookOptions<Data, Init, Error = OperationError> = Omit<UseMutationOptions<Data, Error, Init>, 'mutationFn'> & {
+export type MutationHookOptions<Data, Init, Error = OperationError, Context = unknown> = Omit<
+  UseMutationOptions<Data, Error, Init, Context>,
+  'mutationFn'
+> & {
   /** Invalidate the reads the spec says this write changes, on success (default true). */
   readonly invalidate?: boolean;
 };
@@ -65,9 +68,10 @@ export type SuspenseHook<F> = <Selected = DataOf<F>>(
 export type InfiniteHook<F> = <Selected = InfiniteData<DataOf<F>>>(
   ...args: InitArgs<F, [options?: InfiniteHookOptions<DataOf<F>, ErrorOf<F>, Selected>]>
 ) => UseInfiniteQueryResult<Selected, ErrorOf<F>>;
-export type MutationHook<F> = (
-  options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>>,
-) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>>;
+/** `Context` is what `onMutate` returns (an optimistic update's snapshot), handed to `onError` and `onSettled`. */
+export type MutationHook<F> = <Context = unknown>(
+  options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>, Context>,
+) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>, Context>;
 
 /** React Query's default of three retries, for what is transient only: a 4xx is an answer, final at once. */
 const retryTransient = (failures: number, error: unknown) => failures < 3 && !isAnswer((error as { status?: number } | null)?.status ?? 0);
