@@ -3,3 +3,4 @@
 export * from '../generated/commerce/functions';
 export * from '../generated/commerce/queries';
 export type { components, operations, paths } from '../generated/commerce/schema';
+export { STORES_APP_ID } from './catalog/stores-app';

@@ -31,4 +31,6 @@ export type {
   OperationInfiniteQueryOptions,
   OperationQueryKey,
   OperationQueryOptions,
+  QueryKeyOf,
+  TypedQueryKey,
 } from './query/query-options';

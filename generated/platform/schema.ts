@@ -2754,7 +2754,7 @@ export interface components {
             discount?: components["schemas"]["ProductDiscount"];
             /** @description IDs of the collections that include the product (written with the collection calls). */
             readonly collectionIds?: string[];
-            /** @description Product variants, returned only when the request sets `includeVariants`. */
+            /** @description Product variants (with managed variants, one per combination of choices), answered with the product by every read; `POST /v1/products/{id}/variants/query` reads them with a filter. Add one to a cart with its `id` as `catalogReference.options.variantId`. */
             readonly variants?: components["schemas"]["ProductVariant"][];
             /** @description File delivered to buyers of a `digital` product; absent for physical products. */
             readonly digitalFile?: components["schemas"]["SecuredMedia"];

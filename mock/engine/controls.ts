@@ -22,7 +22,7 @@ import {
 import type { RecordingEventSink } from './events';
 import { DEFAULT_SESSION } from './identity';
 import type { RequestLogStore } from './request-log';
-import type { ForcedFailure, ScenarioStore } from './scenarios';
+import type { ForcedFailure, Scenario, ScenarioStore } from './scenarios';
 
 export const CONTROLS_PREFIX = '/__mock/';
 
@@ -94,6 +94,34 @@ const failureOf = (value: unknown, operation: Operation | undefined): ForcedFail
   return operation ? declaredFailure(operation, failure) : failure;
 };
 
+type OperationsHost = Pick<ControlsHost, 'operationIds' | 'operation'>;
+
+/** A scenario as PUT /__mock/scenarios/{operationId} judges it: an operation of the API, a failure it declares. */
+export const judgeScenario = (
+  host: OperationsHost,
+  operationId: string,
+  body: { readonly latencyMs?: unknown; readonly failure?: unknown },
+  session: string,
+): Scenario => {
+  if (!host.operationIds.has(operationId))
+    throw controlViolation('operationId', 'INVALID_ENUM_VALUE', `${operationId.slice(0, 100)} is not an operation of the API`);
+  const latencyMs =
+    body.latencyMs === undefined ? undefined : checkControlInput<number>(integerSchema(0, 60_000), body.latencyMs, 'latencyMs');
+  const failure = failureOf(body.failure, host.operation(operationId));
+  if (latencyMs === undefined && failure === undefined)
+    throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
+  return { operationId, session, ...(latencyMs !== undefined && { latencyMs }), ...(failure && { failure }) };
+};
+
+/** The scenario store handed out in process (`engine.scenarios`): `set` judges its input as the HTTP control does. */
+export const judgedScenarios = (store: ScenarioStore, host: OperationsHost): ScenarioStore => ({
+  set: async (scenario) =>
+    store.set(judgeScenario(host, String(scenario.operationId), scenario, sessionInput(scenario.session, 'session') ?? DEFAULT_SESSION)),
+  take: (session, operationId) => store.take(session, operationId),
+  list: (session) => store.list(session),
+  clear: (session) => store.clear(session),
+});
+
 /** The answer of a control call, or undefined when the path is not a control (the caller answers 404). */
 export const serveControl = async (
   host: ControlsHost,
@@ -135,22 +163,9 @@ export const serveControl = async (
       );
     }
     if (method === 'PUT' && name.startsWith('scenarios/')) {
-      const operationId = decodeURIComponent(name.slice('scenarios/'.length));
-      if (!host.operationIds.has(operationId))
-        throw controlViolation('operationId', 'INVALID_ENUM_VALUE', `${operationId.slice(0, 100)} is not an operation of the API`);
       const body = controlBody(request);
       const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const latencyMs =
-        body.latencyMs === undefined ? undefined : checkControlInput<number>(integerSchema(0, 60_000), body.latencyMs, 'latencyMs');
-      const failure = failureOf(body.failure, host.operation(operationId));
-      if (latencyMs === undefined && failure === undefined)
-        throw controlViolation('body', 'REQUIRED_ONE_OF_FIELD', 'needs latencyMs or failure');
-      const scenario = await host.scenarios.set({
-        operationId,
-        session,
-        ...(latencyMs !== undefined && { latencyMs }),
-        ...(failure && { failure }),
-      });
+      const scenario = await host.scenarios.set(judgeScenario(host, decodeURIComponent(name.slice('scenarios/'.length)), body, session));
       return json({ scenario }, requestId);
     }
     if (method === 'DELETE' && name === 'scenarios') return json({ cleared: await host.scenarios.clear(fromQuery()) }, requestId);

@@ -13,7 +13,7 @@ import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/ty
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-compilers';
 import { controlRefusal, sessionInput } from './control-input';
-import { CONTROLS_PREFIX, type ControlsHost, serveControl } from './controls';
+import { CONTROLS_PREFIX, type ControlsHost, judgedScenarios, serveControl } from './controls';
 import { type EngineState, memoryState } from './engine-state';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
@@ -204,7 +204,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     },
     events,
     requestLog,
-    scenarios,
+    scenarios: judgedScenarios(scenarios, host),
     identities,
     session: (name = DEFAULT_SESSION) => openSession(name),
     reset,

@@ -6,6 +6,8 @@ import type { AuthContext, AuthStrategy } from './auth-port';
 import { buildRequest, type CallInit } from './build-request';
 import { type ClientOptions, type RetryPolicy, resolveRetry } from './options';
 import { type Answer, send } from './send';
+import { isTokenRefusal } from './token-refusal';
+import { RETRY_STATUSES } from './transient';
 
 /** The pipeline every call goes through: operation functions, `client.<family>.GET/...` and the React hooks. */
 export interface Runtime {
@@ -16,7 +18,6 @@ export interface Runtime {
 }
 
 const NO_AUTH: AuthStrategy = { getAuthHeaders: async () => ({}) };
-const RETRY_STATUSES = new Set([408, 429, 502, 503, 504]);
 
 const infoOf = (meta: OperationMeta): OperationInfo => ({
   family: meta.family,
@@ -94,14 +95,19 @@ export const createRuntime = (options: ClientOptions, baseUrls: Record<Family, s
           { method: request.method, headers: { ...request.headers, ...authHeaders }, body: request.body },
           sendOptions,
         );
-        if (answer.status === 401 && !renewed && (await auth.renewAfterUnauthorized?.(authContext, authHeaders))) {
+        if (answer.status < 300) return { data: successData(meta, answer), response: answer.response };
+        if (answer.status < 400) return { data: undefined, response: answer.response };
+        failure = toApiError(answer.status, answer.statusText, answer.headers, answer.text, undefined);
+        if (
+          answer.status === 401 &&
+          !renewed &&
+          isTokenRefusal(failure, answer.statusText) &&
+          (await auth.renewAfterUnauthorized?.(authContext, authHeaders))
+        ) {
           renewed = true;
           tries -= 1;
           continue;
         }
-        if (answer.status < 300) return { data: successData(meta, answer), response: answer.response };
-        if (answer.status < 400) return { data: undefined, response: answer.response };
-        failure = toApiError(answer.status, answer.statusText, answer.headers, answer.text, undefined);
       } catch (error) {
         if (abortedBy(signals)) throw error;
         failure = error instanceof ApiError ? error : new SystemError({ status: 0, cause: error });

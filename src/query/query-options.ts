@@ -1,10 +1,13 @@
 // Query keys and query options per operation, React-free: a server, a router loader or a test prefetches with
 // them (`queryClient.prefetchQuery(getCurrentCartQueryOptions(client))`) and the React hooks are built on them,
-// so a prefetched answer is the one a hook finds. Plain objects: nothing here imports React Query.
+// so a prefetched answer is the one a hook finds. Plain objects: React Query lends only its `DataTag` type, which
+// types `getQueryData`, `setQueryData`, `getQueryState` and `cancelQueries` by the operation's answer.
+import type { DataTag, InfiniteData } from '@tanstack/react-query';
 import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
+import type { CodesOf, OperationError } from '../errors/operation-error';
 import type { Family, OperationMeta } from '../operations/operation-meta';
 import { DEFAULT_PAGE_SIZE } from '../paging/paginate';
 import { nextPageParam, pageRequest, withPage } from './page-init';
@@ -26,15 +29,20 @@ export interface AskedKeyPart {
  */
 export type OperationQueryKey = readonly [family: Family, operationId: string, asked?: AskedKeyPart];
 
-export interface OperationQueryOptions<Data> {
-  readonly queryKey: OperationQueryKey;
+/** An operation's key, tagged with its answer and its error: React Query's cache methods infer both from it. */
+export type TypedQueryKey<Data, Error = OperationError> = DataTag<OperationQueryKey, Data, Error>;
+/** The key of operation `F` (`QueryKeyOf<typeof getCurrentCart>`). */
+export type QueryKeyOf<F> = TypedQueryKey<DataOf<F>, OperationError<CodesOf<F>>>;
+
+export interface OperationQueryOptions<Data, Error = OperationError> {
+  readonly queryKey: TypedQueryKey<Data, Error>;
   readonly queryFn: (context: { readonly signal: AbortSignal }) => Promise<Data>;
   /** Marks a query whose answer belongs to the caller: reset when the shopper signs in or out. */
   readonly meta?: { readonly identityScoped: true };
 }
 
-export interface OperationInfiniteQueryOptions<Data> {
-  readonly queryKey: readonly [...OperationQueryKey, { readonly pageSize: number }];
+export interface OperationInfiniteQueryOptions<Data, Error = OperationError> {
+  readonly queryKey: DataTag<readonly [...OperationQueryKey, { readonly pageSize: number }], InfiniteData<Data>, Error>;
   readonly queryFn: (context: { readonly signal: AbortSignal; readonly pageParam: unknown }) => Promise<Data>;
   readonly initialPageParam: unknown;
   readonly getNextPageParam: (lastPage: Data, allPages: Data[], lastPageParam: unknown) => unknown;
@@ -51,14 +59,15 @@ export interface InfinitePaging {
 interface ForOperation<F> {
   readonly operation?: F;
 }
-export type QueryKeyFactory<F> = ((init?: InitOf<F>) => OperationQueryKey) & ForOperation<F>;
+type ErrorOf<F> = OperationError<CodesOf<F>>;
+export type QueryKeyFactory<F> = ((init?: InitOf<F>) => QueryKeyOf<F>) & ForOperation<F>;
 export type QueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends true
-  ? (client: StorefrontClient, init?: InitOf<F>) => OperationQueryOptions<DataOf<F>>
-  : (client: StorefrontClient, init: InitOf<F>) => OperationQueryOptions<DataOf<F>>) &
+  ? (client: StorefrontClient, init?: InitOf<F>) => OperationQueryOptions<DataOf<F>, ErrorOf<F>>
+  : (client: StorefrontClient, init: InitOf<F>) => OperationQueryOptions<DataOf<F>, ErrorOf<F>>) &
   ForOperation<F>;
 export type InfiniteQueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends true
-  ? (client: StorefrontClient, init?: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>>
-  : (client: StorefrontClient, init: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>>) &
+  ? (client: StorefrontClient, init?: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>, ErrorOf<F>>
+  : (client: StorefrontClient, init: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>, ErrorOf<F>>) &
   ForOperation<F>;
 
 const keyOf = ({ family, operationId }: OperationMeta, { params, body }: CallInit = {}): OperationQueryKey =>

@@ -16,6 +16,7 @@ import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
+import { isAnswer } from '../client/transient';
 import type { CodesOf, OperationError } from '../errors/operation-error';
 import type { OperationMeta } from '../operations/operation-meta';
 import type { InfinitePaging, OperationInfiniteQueryOptions, OperationQueryOptions } from '../query/query-options';
@@ -48,7 +49,10 @@ export type InfiniteHookOptions<Data = unknown, Error = OperationError, Selected
   'queryKey' | 'queryFn' | 'initialPageParam' | 'getNextPageParam'
 > &
   InfinitePaging;
-export type MutationHookOptions<Data, Init, Error = OperationError> = Omit<UseMutationOptions<Data, Error, Init>, 'mutationFn'> & {
+export type MutationHookOptions<Data, Init, Error = OperationError, Context = unknown> = Omit<
+  UseMutationOptions<Data, Error, Init, Context>,
+  'mutationFn'
+> & {
   /** Invalidate the reads the spec says this write changes, on success (default true). */
   readonly invalidate?: boolean;
 };
@@ -64,25 +68,37 @@ export type SuspenseHook<F> = <Selected = DataOf<F>>(
 export type InfiniteHook<F> = <Selected = InfiniteData<DataOf<F>>>(
   ...args: InitArgs<F, [options?: InfiniteHookOptions<DataOf<F>, ErrorOf<F>, Selected>]>
 ) => UseInfiniteQueryResult<Selected, ErrorOf<F>>;
-export type MutationHook<F> = (
-  options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>>,
-) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>>;
+/** `Context` is what `onMutate` returns (an optimistic update's snapshot), handed to `onError` and `onSettled`. */
+export type MutationHook<F> = <Context = unknown>(
+  options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>, Context>,
+) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>, Context>;
+
+/** React Query's default of three retries, for what is transient only: a 4xx is an answer, final at once. */
+const retryTransient = (failures: number, error: unknown) => failures < 3 && !isAnswer((error as { status?: number } | null)?.status ?? 0);
+
+// A hook's options: the QueryClient's own `retry` default or the hook's `retry` wins over the transient-only one.
+const useOptions = (options: object, hookOptions?: object): object => ({
+  retry: ReactQuery.useQueryClient().getDefaultOptions().queries?.retry ?? retryTransient,
+  ...options,
+  ...hookOptions,
+});
 
 // The factories generated hooks are made with: one line per operation, typed from its function.
 export const queryHook = <O>(options: O): QueryHook<Of<O>> =>
   ((init?: CallInit, hookOptions?: object) =>
-    ReactQuery.useQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as QueryHook<Of<O>>;
+    ReactQuery.useQuery(useOptions((options as Options)(useStorefrontClient(), init), hookOptions) as never)) as QueryHook<Of<O>>;
 
 export const suspenseHook = <O>(options: O): SuspenseHook<Of<O>> =>
   ((init?: CallInit, hookOptions?: object) =>
-    ReactQuery.useSuspenseQuery({ ...(options as Options)(useStorefrontClient(), init), ...hookOptions })) as SuspenseHook<Of<O>>;
+    ReactQuery.useSuspenseQuery(useOptions((options as Options)(useStorefrontClient(), init), hookOptions) as never)) as SuspenseHook<
+    Of<O>
+  >;
 
 export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
   ((init?: CallInit, { pageSize, ...rest }: InfinitePaging & object = {}) =>
-    ReactQuery.useInfiniteQuery({
-      ...(options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }),
-      ...rest,
-    })) as InfiniteHook<Of<O>>;
+    ReactQuery.useInfiniteQuery(
+      useOptions((options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }), rest) as never,
+    )) as InfiniteHook<Of<O>>;
 
 /**
  * A write; once it succeeds it invalidates `reads` (operationIds of its family) unless `invalidate: false`, and

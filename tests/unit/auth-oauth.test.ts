@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
-import { ApplicationError, createClient } from '../../src/index';
+import { ApplicationError, createClient, isApiError } from '../../src/index';
+import { loginV2 } from '../../src/platform';
 import { fakePlatform, json, type SeenRequest } from '../support/fake-platform';
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -222,6 +223,31 @@ describe('oauthStrategy direct login', () => {
   ])('maps login error %s to %s', async (code, errorCode) => {
     const { auth } = setup({ 'POST /v2/login': () => appError(403, code) }, valid);
     expect(await memberSignIn(auth).login({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'FAILURE', errorCode });
+  });
+
+  it("sends a wrong password once: the operation's own 401 (-19976) is an answer, not a refused token", async () => {
+    const { auth, client, seen } = setup({ 'POST /v2/login': () => appError(401, '-19976') }, valid);
+    const failure = await loginV2(client, { body: { loginId: { email: 'a@b.test' }, password: 'wrong' } }).catch((e: unknown) => e);
+    expect(isApiError(failure, loginV2, '-19976')).toBe(true);
+    expect(failure).toMatchObject({ status: 401, code: '-19976' });
+    expect(seen.map((r) => r.path)).toEqual(['/v2/login']);
+    expect(await memberSignIn(auth).login({ email: 'a@b.test', password: 'wrong' })).toMatchObject({ errorCode: 'invalidPassword' });
+    expect(seen.map((r) => r.path)).toEqual(['/v2/login', '/v2/login']);
+  });
+
+  it('renews and replays a 401 that refuses the token (UNAUTHENTICATED)', async () => {
+    const { auth, seen } = setup(
+      {
+        'POST /v2/login': (request) =>
+          request.headers.get('authorization') === 'renewed'
+            ? json(200, { state: 'SUCCESS', sessionToken: 's' })
+            : appError(401, 'UNAUTHENTICATED'),
+        'POST /oauth2/token': () => tokenAnswer('renewed'),
+      },
+      valid,
+    );
+    expect(await memberSignIn(auth).login({ email: 'a@b.test', password: 'x' })).toMatchObject({ loginState: 'SUCCESS' });
+    expect(seen.map((r) => r.path)).toEqual(['/v2/login', '/oauth2/token', '/v2/login']);
   });
 
   it('sends captcha tokens as the platform expects', async () => {
