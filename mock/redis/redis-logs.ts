@@ -1,6 +1,6 @@
-// The request log and the recorded events in Redis: a list per session, newest first, capped as in memory and
-// forgotten a week after its last entry, so sessions nobody clears do not pile up. Entries are written by the
-// session's rounds (session-rounds.ts), read and cleared here.
+// The request log and the recorded events in Redis: a list per session, newest first, capped as in memory (by
+// entries and by bytes, oldest first) and forgotten a week after its last entry, so sessions nobody clears do not
+// pile up. Entries are written by the session's rounds (session-rounds.ts), read and cleared here.
 import { type EventLog, MAX_EVENTS_PER_SESSION, type RecordedEvent } from '../engine/events';
 import { jsonText } from '../engine/json-texts';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
 import { scanKeys } from './redis-scenarios';
-import { eventsKey, requestsKey } from './session-keys';
+import { bytesKey, eventsKey, requestsKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
 
 /** A capped list per session, under the key `keyOf` names. */
@@ -37,7 +37,8 @@ class CappedLists {
   }
 
   async clear(session?: string): Promise<void> {
-    const keys = session === undefined ? await scanKeys(this.#link, this.key('*')) : [this.key(session)];
+    // A session's list goes with the count of its bytes (whose key the pattern matches too).
+    const keys = session === undefined ? await scanKeys(this.#link, this.key('*')) : [this.key(session), bytesKey(this.key(session))];
     if (keys.length > 0) await this.#link.run((redis) => redis.del(...keys));
   }
 }

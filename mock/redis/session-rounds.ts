@@ -4,11 +4,11 @@
 // as it ends. The store, the scenarios, the event and request logs and the webhook dispatcher each ask in their
 // own words; whatever is asked about a session in one turn (by one request or by many) leaves as one command
 // when the turn ends, so a request costs Redis one or two commands of its own rather than six.
-import { MAX_EVENTS_PER_SESSION } from '../engine/events';
-import { MAX_LOGGED_PER_SESSION } from '../engine/request-log';
+import { MAX_EVENT_BYTES_PER_SESSION, MAX_EVENTS_PER_SESSION } from '../engine/events';
+import { MAX_LOGGED_BYTES_PER_SESSION, MAX_LOGGED_PER_SESSION } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
 import { scriptArgs } from './script-args';
-import { eventsKey, requestsKey, scenariosKey, sessionsKey, subscriptionsKey, versionKey } from './session-keys';
+import { bytesKey, eventsKey, requestsKey, scenariosKey, sessionsKey, subscriptionsKey, versionKey } from './session-keys';
 
 /** Request log and events are forgotten a week after their last entry, so sessions nobody clears do not pile up. */
 const LOG_TTL_SECONDS = 7 * 24 * 3600;
@@ -35,18 +35,38 @@ local function take(key, operationId)
 end
 `;
 
-// Pushes entries onto a capped list that is forgotten `ttl` seconds after its last entry.
+// Pushes entries onto a list capped by entries and by bytes (the sum of their lengths, kept under `bytesKey`),
+// dropping the oldest while over either cap (the newest always stays), forgotten \`ttl\` seconds after its last
+// entry. A list found empty starts its count afresh, so a count left behind by a lost list does not linger.
 const PUSH = `
-local function push(key, first, last, cap, ttl)
+local function push(key, bytesKey, first, last, cap, capBytes, ttl)
   if last < first then return end
-  for i = first, last do redis.call('LPUSH', key, ARGV[i]) end
-  redis.call('LTRIM', key, 0, cap - 1)
+  local length, size = 0, 0
+  for i = first, last do
+    length = redis.call('LPUSH', key, ARGV[i])
+    size = size + #ARGV[i]
+  end
+  local bytes
+  if length == last - first + 1 then
+    redis.call('SET', bytesKey, size)
+    bytes = size
+  else
+    bytes = redis.call('INCRBY', bytesKey, size)
+  end
+  local dropped = 0
+  while length > 1 and (length > cap or bytes - dropped > capBytes) do
+    dropped = dropped + #redis.call('RPOP', key)
+    length = length - 1
+  end
+  if dropped > 0 then redis.call('DECRBY', bytesKey, dropped) end
   redis.call('EXPIRE', key, ttl)
+  redis.call('EXPIRE', bytesKey, ttl)
 end
 `;
 
 /**
- * KEYS: sessions, version, scenarios, events, requests, subscriptions (session-keys.ts). touch, subscriptions:
+ * KEYS: sessions, version, scenarios, events, requests, subscriptions, events' bytes, requests' bytes
+ * (session-keys.ts). touch, subscriptions:
  * 1 asks for the version (touching the session) and the subscriptions; takes, events, requests: how many of each
  * the tail holds, in that order: the operationIds to take the scenarios of, then the events and the request
  * entries to record (oldest first).
@@ -58,7 +78,9 @@ const ROUND_ARGS = scriptArgs([
   'subscriptions',
   'ttl',
   'eventsCap',
+  'eventBytesCap',
   'requestsCap',
+  'requestBytesCap',
   'takes',
   'events',
   'requests',
@@ -77,9 +99,9 @@ for i = at, at + takes - 1 do
   table.insert(out, take(KEYS[3], ARGV[i]))
 end
 at = at + takes
-push(KEYS[4], at, at + events - 1, tonumber(eventsCap), ttl)
+push(KEYS[4], KEYS[7], at, at + events - 1, tonumber(eventsCap), tonumber(eventBytesCap), ttl)
 at = at + events
-push(KEYS[5], at, at + requests - 1, tonumber(requestsCap), ttl)
+push(KEYS[5], KEYS[8], at, at + requests - 1, tonumber(requestsCap), tonumber(requestBytesCap), ttl)
 if subscriptions == '1' then table.insert(out, redis.call('HVALS', KEYS[6])) end
 return out`;
 
@@ -168,6 +190,8 @@ export class SessionRounds {
         eventsKey(link, session),
         requestsKey(link, session),
         subscriptionsKey(link, session),
+        bytesKey(eventsKey(link, session)),
+        bytesKey(requestsKey(link, session)),
       ];
       const args = ROUND_ARGS.argv(
         {
@@ -177,7 +201,9 @@ export class SessionRounds {
           subscriptions: round.subscriptions ? 1 : 0,
           ttl: LOG_TTL_SECONDS,
           eventsCap: MAX_EVENTS_PER_SESSION,
+          eventBytesCap: MAX_EVENT_BYTES_PER_SESSION,
           requestsCap: MAX_LOGGED_PER_SESSION,
+          requestBytesCap: MAX_LOGGED_BYTES_PER_SESSION,
           takes: round.takes.length,
           events: round.events.length,
           requests: round.requests.length,
