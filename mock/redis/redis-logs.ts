@@ -10,6 +10,7 @@ import {
   type RequestLogStore,
   selectLogged,
 } from '../engine/request-log';
+import { StateUnavailableError } from '../errors/state-unavailable';
 import type { RedisLink } from './redis-link';
 import { scanKeys } from './redis-scenarios';
 import { bytesKey, eventsKey, requestsKey } from './session-keys';
@@ -43,22 +44,53 @@ class CappedLists {
   }
 }
 
+/** Entries kept in this process while Redis is away (the 503s of an outage), to be recorded once it is back. */
+const MAX_HELD_ENTRIES = MAX_LOGGED_PER_SESSION;
+
 export class RedisRequestLog implements RequestLogStore {
   readonly #lists: CappedLists;
   readonly #rounds: SessionRounds;
+  /** What Redis could not take, oldest first. */
+  #held: { readonly session: string; readonly json: string }[] = [];
 
   constructor(link: RedisLink, rounds: SessionRounds) {
     this.#lists = new CappedLists(link, requestsKey, MAX_LOGGED_PER_SESSION);
     this.#rounds = rounds;
+    link.onReady(() => void this.#flush().catch(() => undefined));
   }
 
-  // Recorded in the session's round of this turn, with whatever else the turn asks about the session.
-  record(session: string, entry: LoggedRequest): Promise<void> {
-    return this.#rounds.appendRequest(session, JSON.stringify(entry));
+  // Recorded in the session's round of this turn, with whatever else the turn asks about the session. While
+  // Redis is away the entry is held here, so the requests answered 503 meanwhile still show in the log.
+  async record(session: string, entry: LoggedRequest): Promise<void> {
+    const json = JSON.stringify(entry);
+    try {
+      await this.#rounds.appendRequest(session, json);
+    } catch {
+      this.#hold([{ session, json }]);
+    }
   }
 
   async list(session: string, filter: RequestLogFilter = {}): Promise<LoggedRequest[]> {
+    await this.#flush();
     return selectLogged(await this.#lists.newest<LoggedRequest>(session, MAX_LOGGED_PER_SESSION), filter);
+  }
+
+  #hold(entries: readonly { readonly session: string; readonly json: string }[]): void {
+    this.#held.push(...entries);
+    if (this.#held.length > MAX_HELD_ENTRIES) this.#held.splice(0, this.#held.length - MAX_HELD_ENTRIES);
+  }
+
+  /** Records the held entries, oldest first; those Redis still refuses are held again. */
+  async #flush(): Promise<void> {
+    if (this.#held.length === 0) return;
+    const held = this.#held;
+    this.#held = [];
+    const sent = await Promise.allSettled(held.map(({ session, json }) => this.#rounds.appendRequest(session, json)));
+    const refused = held.filter((_, index) => sent[index]?.status === 'rejected');
+    if (refused.length > 0) {
+      this.#held = [...refused, ...this.#held];
+      throw new StateUnavailableError('Redis: the request log could not be recorded');
+    }
   }
 
   clear(session?: string): Promise<void> {
