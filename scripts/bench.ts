@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
+import { benchMemory } from './bench/memory';
 import { benchMockThroughput, benchSharedState } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
 import { installPlatformSdk } from './bench/platform-sdk';
@@ -37,6 +38,7 @@ for (const row of await measurePerCall(root, { sdkDir })) {
 await benchMockThroughput(root);
 await benchProxyLatency(root);
 await benchSharedState(root);
+await benchMemory();
 
 // The explorer's weight before the first operation is opened and its first render, in headless Chromium.
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench', 'explorer.ts')], { cwd: root, stdio: 'inherit' });

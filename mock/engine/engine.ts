@@ -184,7 +184,11 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     };
     try {
       // The identity stage settled the session when the call got that far (no second token look-up).
-      const session = trace.session ?? sessionOf(request, await identities.fromAuthorization(request.headers.authorization, undefined));
+      // A named session needs no look-up, which could fail where the answer did (shared state down).
+      const session =
+        trace.session ??
+        headerSession(request.headers) ??
+        sessionOf(request, await identities.fromAuthorization(request.headers.authorization, undefined));
       await requestLog.record(session, entry);
     } catch (error) {
       // The answer stands: a request log out of reach (shared state down) costs only its entry.

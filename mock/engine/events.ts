@@ -1,7 +1,9 @@
 // The event sink: every state change of the engine is emitted here with the platform's event type name and
 // domain-event shape, recorded per session (GET /__mock/events) and handed to subscribers (webhook delivery
 // plugs in here with `subscribe`).
+import { CappedLog } from './capped-log';
 import type { Identity } from './identity';
+import { jsonText } from './json-texts';
 
 /** The body of a domain event: exactly one of these, as the platform sends them. */
 export type EventBody =
@@ -68,6 +70,11 @@ export interface EventSink {
 
 /** Events kept per session, newest last; older ones are dropped. */
 export const MAX_EVENTS_PER_SESSION = 1000;
+/**
+ * The bytes of JSON text a session's events may take: each carries its whole entity (a cart's event is several
+ * KB), so the count alone would let a busy session keep megabytes. The oldest go first.
+ */
+export const MAX_EVENT_BYTES_PER_SESSION = 1024 * 1024;
 
 /** Where recorded events are kept: in memory by default, in Redis when replicas share state. */
 export interface EventLog {
@@ -78,21 +85,19 @@ export interface EventLog {
 }
 
 export class MemoryEventLog implements EventLog {
-  readonly #bySession = new Map<string, RecordedEvent[]>();
+  readonly #bySession = new Map<string, CappedLog<RecordedEvent>>();
 
   async append(event: RecordedEvent): Promise<void> {
     let events = this.#bySession.get(event.session);
     if (!events) {
-      events = [];
+      events = new CappedLog(MAX_EVENTS_PER_SESSION, MAX_EVENT_BYTES_PER_SESSION);
       this.#bySession.set(event.session, events);
     }
-    events.push(event);
-    // Trimmed in batches: dropping the oldest one at every event would move the whole list each time.
-    if (events.length >= 2 * MAX_EVENTS_PER_SESSION) events.splice(0, events.length - MAX_EVENTS_PER_SESSION);
+    events.push(event, jsonText(event).length);
   }
 
   async list(session: string, limit: number): Promise<RecordedEvent[]> {
-    return (this.#bySession.get(session) ?? []).slice(-limit).reverse();
+    return this.#bySession.get(session)?.newestFirst(limit) ?? [];
   }
 
   async clear(session?: string): Promise<void> {

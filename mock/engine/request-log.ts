@@ -1,4 +1,5 @@
 // The requests the mock answered, per session, for tests to assert on (GET /__mock/requests).
+import { CappedLog } from './capped-log';
 
 export interface LoggedRequest {
   readonly requestId: string;
@@ -12,6 +13,8 @@ export interface LoggedRequest {
 
 /** Requests kept per session, newest last. */
 export const MAX_LOGGED_PER_SESSION = 1000;
+/** The bytes of JSON text a session's request log may take; the oldest entries go first. */
+export const MAX_LOGGED_BYTES_PER_SESSION = 512 * 1024;
 
 export interface RequestLogFilter {
   readonly operationId?: string;
@@ -33,21 +36,19 @@ export const selectLogged = (newestFirst: readonly LoggedRequest[], filter: Requ
 };
 
 export class RequestLog implements RequestLogStore {
-  readonly #bySession = new Map<string, LoggedRequest[]>();
+  readonly #bySession = new Map<string, CappedLog<LoggedRequest>>();
 
   async record(session: string, entry: LoggedRequest): Promise<void> {
     let entries = this.#bySession.get(session);
     if (!entries) {
-      entries = [];
+      entries = new CappedLog(MAX_LOGGED_PER_SESSION, MAX_LOGGED_BYTES_PER_SESSION);
       this.#bySession.set(session, entries);
     }
-    entries.push(entry);
-    // Trimmed in batches: dropping the oldest one at every request would move the whole list each time.
-    if (entries.length >= 2 * MAX_LOGGED_PER_SESSION) entries.splice(0, entries.length - MAX_LOGGED_PER_SESSION);
+    entries.push(entry, JSON.stringify(entry).length);
   }
 
   async list(session: string, filter: RequestLogFilter = {}): Promise<LoggedRequest[]> {
-    return selectLogged((this.#bySession.get(session) ?? []).slice(-MAX_LOGGED_PER_SESSION).reverse(), filter);
+    return selectLogged(this.#bySession.get(session)?.newestFirst() ?? [], filter);
   }
 
   async clear(session?: string): Promise<void> {

@@ -14,4 +14,6 @@ export const sessionsKey = (link: RedisLink): string => link.key('sessions');
 export const scenariosKey = (link: RedisLink, session: string): string => link.key('scenarios', session);
 export const eventsKey = (link: RedisLink, session: string): string => link.key('events', session);
 export const requestsKey = (link: RedisLink, session: string): string => link.key('requests', session);
+/** The bytes a capped list's entries take (its key + `:bytes`), kept by the script that pushes and trims it. */
+export const bytesKey = (listKey: string): string => `${listKey}:bytes`;
 export const subscriptionsKey = (link: RedisLink, session: string): string => link.key('wh', 'subs', session);

@@ -4,10 +4,11 @@
 // as it ends. The store, the scenarios, the event and request logs and the webhook dispatcher each ask in their
 // own words; whatever is asked about a session in one turn (by one request or by many) leaves as one command
 // when the turn ends, so a request costs Redis one or two commands of its own rather than six.
-import { MAX_EVENTS_PER_SESSION } from '../engine/events';
-import { MAX_LOGGED_PER_SESSION } from '../engine/request-log';
+import { MAX_EVENT_BYTES_PER_SESSION, MAX_EVENTS_PER_SESSION } from '../engine/events';
+import { MAX_LOGGED_BYTES_PER_SESSION, MAX_LOGGED_PER_SESSION } from '../engine/request-log';
 import type { RedisLink } from './redis-link';
-import { eventsKey, requestsKey, scenariosKey, sessionsKey, subscriptionsKey, versionKey } from './session-keys';
+import { scriptArgs } from './script-args';
+import { bytesKey, eventsKey, requestsKey, scenariosKey, sessionsKey, subscriptionsKey, versionKey } from './session-keys';
 
 /** Request log and events are forgotten a week after their last entry, so sessions nobody clears do not pile up. */
 const LOG_TTL_SECONDS = 7 * 24 * 3600;
@@ -34,38 +35,74 @@ local function take(key, operationId)
 end
 `;
 
-// Pushes entries onto a capped list that is forgotten `ttl` seconds after its last entry.
+// Pushes entries onto a list capped by entries and by bytes (the sum of their lengths, kept under `bytesKey`),
+// dropping the oldest while over either cap (the newest always stays), forgotten \`ttl\` seconds after its last
+// entry. A list found empty starts its count afresh, so a count left behind by a lost list does not linger.
 const PUSH = `
-local function push(key, first, last, cap, ttl)
+local function push(key, bytesKey, first, last, cap, capBytes, ttl)
   if last < first then return end
-  for i = first, last do redis.call('LPUSH', key, ARGV[i]) end
-  redis.call('LTRIM', key, 0, cap - 1)
+  local length, size = 0, 0
+  for i = first, last do
+    length = redis.call('LPUSH', key, ARGV[i])
+    size = size + #ARGV[i]
+  end
+  local bytes
+  if length == last - first + 1 then
+    redis.call('SET', bytesKey, size)
+    bytes = size
+  else
+    bytes = redis.call('INCRBY', bytesKey, size)
+  end
+  local dropped = 0
+  while length > 1 and (length > cap or bytes - dropped > capBytes) do
+    dropped = dropped + #redis.call('RPOP', key)
+    length = length - 1
+  end
+  if dropped > 0 then redis.call('DECRBY', bytesKey, dropped) end
   redis.call('EXPIRE', key, ttl)
+  redis.call('EXPIRE', bytesKey, ttl)
 end
 `;
 
-// KEYS: sessions, version, scenarios, events, requests, subscriptions (session-keys.ts). ARGV: session, now,
-// touch (1|0), subscriptions (1|0), log TTL seconds, events cap, requests cap, then the counts of takes, events
-// and request entries, then the operationIds to take the scenarios of, the events and the request entries to
-// record (oldest first). Answers the version (or false), each scenario taken (or false), then the subscriptions
-// when asked.
-const ROUND_SCRIPT = `${TAKE}${PUSH}
-local ttl = tonumber(ARGV[5])
-local takes, events, requests = tonumber(ARGV[8]), tonumber(ARGV[9]), tonumber(ARGV[10])
+/**
+ * KEYS: sessions, version, scenarios, events, requests, subscriptions, events' bytes, requests' bytes
+ * (session-keys.ts). touch, subscriptions:
+ * 1 asks for the version (touching the session) and the subscriptions; takes, events, requests: how many of each
+ * the tail holds, in that order: the operationIds to take the scenarios of, then the events and the request
+ * entries to record (oldest first).
+ */
+const ROUND_ARGS = scriptArgs([
+  'session',
+  'now',
+  'touch',
+  'subscriptions',
+  'ttl',
+  'eventsCap',
+  'eventBytesCap',
+  'requestsCap',
+  'requestBytesCap',
+  'takes',
+  'events',
+  'requests',
+]);
+/** Answers the version (or false), each scenario taken (or false), then the subscriptions when asked. */
+const ROUND_SCRIPT = `${TAKE}${PUSH}${ROUND_ARGS.lua}
+ttl = tonumber(ttl)
+takes, events, requests = tonumber(takes), tonumber(events), tonumber(requests)
 local out = { false }
-if ARGV[3] == '1' then
-  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
+if touch == '1' then
+  redis.call('ZADD', KEYS[1], 'XX', now, session)
   out[1] = redis.call('GET', KEYS[2])
 end
-local at = 11
+local at = tail
 for i = at, at + takes - 1 do
   table.insert(out, take(KEYS[3], ARGV[i]))
 end
 at = at + takes
-push(KEYS[4], at, at + events - 1, tonumber(ARGV[6]), ttl)
+push(KEYS[4], KEYS[7], at, at + events - 1, tonumber(eventsCap), tonumber(eventBytesCap), ttl)
 at = at + events
-push(KEYS[5], at, at + requests - 1, tonumber(ARGV[7]), ttl)
-if ARGV[4] == '1' then table.insert(out, redis.call('HVALS', KEYS[6])) end
+push(KEYS[5], KEYS[8], at, at + requests - 1, tonumber(requestsCap), tonumber(requestBytesCap), ttl)
+if subscriptions == '1' then table.insert(out, redis.call('HVALS', KEYS[6])) end
 return out`;
 
 interface Waiting<T> {
@@ -153,22 +190,30 @@ export class SessionRounds {
         eventsKey(link, session),
         requestsKey(link, session),
         subscriptionsKey(link, session),
+        bytesKey(eventsKey(link, session)),
+        bytesKey(requestsKey(link, session)),
       ];
-      const args = [
-        session,
-        Date.now(),
-        round.touch ? 1 : 0,
-        round.subscriptions ? 1 : 0,
-        LOG_TTL_SECONDS,
-        MAX_EVENTS_PER_SESSION,
-        MAX_LOGGED_PER_SESSION,
-        round.takes.length,
-        round.events.length,
-        round.requests.length,
-        ...round.takes.map((take) => take.operationId),
-        ...round.events.map((event) => event.json),
-        ...round.requests.map((entry) => entry.json),
-      ];
+      const args = ROUND_ARGS.argv(
+        {
+          session,
+          now: Date.now(),
+          touch: round.touch ? 1 : 0,
+          subscriptions: round.subscriptions ? 1 : 0,
+          ttl: LOG_TTL_SECONDS,
+          eventsCap: MAX_EVENTS_PER_SESSION,
+          eventBytesCap: MAX_EVENT_BYTES_PER_SESSION,
+          requestsCap: MAX_LOGGED_PER_SESSION,
+          requestBytesCap: MAX_LOGGED_BYTES_PER_SESSION,
+          takes: round.takes.length,
+          events: round.events.length,
+          requests: round.requests.length,
+        },
+        [
+          ...round.takes.map((take) => take.operationId),
+          ...round.events.map((event) => event.json),
+          ...round.requests.map((entry) => entry.json),
+        ],
+      );
       this.#script(keys, args).then(
         (reply) => {
           const [version, ...rest] = reply as [string | null, ...(string | null | string[])[]];

@@ -2,17 +2,18 @@
 // starts one (MOCK_STORE=redis://...), and Debian's haproxy running deploy/haproxy.cfg. Each part runs in a
 // process group of its own, on free ports, and is stopped with everything it started. For the cluster tests and
 // the bench.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, type MockProcess, startMockProcess } from './mock-process';
 
 const root = new URL('../..', import.meta.url).pathname;
-export const HAPROXY_CONFIG = join(root, 'deploy', 'haproxy.cfg');
-/** The replicas deploy/haproxy.cfg balances over. */
-export const CONFIG_REPLICAS = 3;
+/** Prints deploy/haproxy.cfg with a server line per replica port. */
+export const HAPROXY_CONFIG_SCRIPT = join(root, 'deploy', 'haproxy-config.sh');
+/** Replicas a cluster has unless told otherwise (the balancer's config is made for however many there are). */
+export const DEFAULT_REPLICAS = 3;
 
 /** Why the cluster cannot run here (a program missing), or undefined. */
 export const clusterToolsMissing = (): string | undefined => {
@@ -123,10 +124,12 @@ export const startRedis = async ({ persistent = false }: { persistent?: boolean 
 export interface Balancer {
   readonly port: number;
   readonly url: string;
+  /** What haproxy printed (its alerts and warnings among it). */
+  output(): string;
   stop(): Promise<void>;
 }
 
-/** haproxy with deploy/haproxy.cfg in front of the given replica ports (a missing one is a port nobody answers). */
+/** haproxy with deploy/haproxy.cfg in front of the given replica ports (one server line each). */
 export const startHaproxy = async (replicaPorts: readonly number[]): Promise<Balancer> => startHaproxyOn(await freePort(), replicaPorts);
 
 export interface Replica {
@@ -159,7 +162,7 @@ export interface Cluster {
 
 /** Redis, `count` replicas and HAProxy in front of them. */
 export const startCluster = async ({
-  count = CONFIG_REPLICAS,
+  count = DEFAULT_REPLICAS,
   persistent = false,
   env = {},
 }: {
@@ -192,15 +195,18 @@ export const startCluster = async ({
 };
 
 const startHaproxyOn = async (port: number, replicaPorts: readonly number[]): Promise<Balancer> => {
-  const ports = [...replicaPorts];
-  while (ports.length < CONFIG_REPLICAS) ports.push(await freePort());
-  const env: Record<string, string> = { MOCK_LB_PORT: String(port) };
-  ports.forEach((replicaPort, index) => {
-    env[`MOCK_REPLICA_${index + 1}`] = String(replicaPort);
-  });
-  const group = startGroup('haproxy', ['-f', HAPROXY_CONFIG, '-db'], env);
+  const dir = mkdtempSync(join(tmpdir(), 'mock-haproxy-'));
+  const config = join(dir, 'haproxy.cfg');
+  writeFileSync(config, execFileSync('sh', [HAPROXY_CONFIG_SCRIPT, ...replicaPorts.map(String)], { encoding: 'utf8' }));
+  const group = startGroup('haproxy', ['-f', config, '-db'], { MOCK_LB_PORT: String(port) });
   await waitFor('haproxy', () => accepts(port), group);
-  // The TCP checks mark a replica that is not there as down within one interval.
-  await new Promise((resolve) => setTimeout(resolve, ports.length > replicaPorts.length ? 1200 : 0));
-  return { port, url: `http://127.0.0.1:${port}`, stop: () => group.stop() };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    output: () => group.output(),
+    async stop() {
+      await group.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 };

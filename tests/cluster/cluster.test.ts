@@ -212,7 +212,7 @@ describe('the mock behind HAProxy, state in Redis', () => {
     await Promise.all(killed.map((replica) => replica.restart()));
   });
 
-  it('answers 503 UNAVAILABLE in the platform body while Redis is away, never hangs, and serves again when it is back', async () => {
+  it('answers 503 UNAVAILABLE in the platform body while Redis is away, never hangs, keeps those requests in the log, and serves again when it is back', async () => {
     const shopper = await visitor('cluster-outage');
     expect((await call('POST', '/v1/carts/current/add-to-cart', shopper, { lineItems: [TOTE_LINE] })).status).toBe(200);
     await cluster.redis.stop();
@@ -236,6 +236,15 @@ describe('the mock behind HAProxy, state in Redis', () => {
     });
     expect(back.map(quantityOf)).toEqual([1, 1, 1]);
     expect(cluster.replicas.every((replica) => replica.process.child.exitCode === null)).toBe(true);
+    // The requests answered 503 while Redis was away are in the request log, next to those before and after.
+    const logged = await until('the outage in the request log', async () => {
+      const { status, body } = await call('GET', '/__mock/requests?session=cluster-outage');
+      const requests = (body.requests ?? []) as { status: number; path: string }[];
+      return status === 200 && requests.filter((entry) => entry.status === 503).length >= 2 ? requests : undefined;
+    });
+    const unavailable = new Set(logged.filter((entry) => entry.status === 503).map((entry) => entry.path));
+    expect([...unavailable].sort()).toEqual(['/v1/carts/current', '/v1/carts/current/add-to-cart']);
+    expect(logged.filter((entry) => entry.status === 200).length).toBeGreaterThanOrEqual(4);
   });
 
   it('keeps every session when every replica (and Redis) is restarted', async () => {

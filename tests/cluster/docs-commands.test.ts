@@ -23,7 +23,7 @@ afterAll(() => {
 });
 
 it('starts Redis, three replicas and HAProxy with the commands of docs/cluster.md', async () => {
-  expect(block).toContain('haproxy -f deploy/haproxy.cfg');
+  expect(block).toContain('deploy/haproxy-config.sh $replicas');
   const ports = new Map<string, number>();
   for (const port of ['6379', '4010', '4011', '4012', '4013']) ports.set(port, await freePort());
   const script = block.replace(/\b(6379|4010|4011|4012|4013)\b/g, (port) => String(ports.get(port)));

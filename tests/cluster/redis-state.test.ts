@@ -4,6 +4,8 @@
 // across both, an authorization code redeemed once.
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_EVENT_BYTES_PER_SESSION, MAX_EVENTS_PER_SESSION } from '../../mock/engine/events';
+import { MAX_LOGGED_BYTES_PER_SESSION } from '../../mock/engine/request-log';
 import { StateUnavailableError } from '../../mock/errors/state-unavailable';
 import { openRedisState, type RedisState } from '../../mock/redis/redis-state';
 import { type RedisServer, startRedis } from '../../scripts/harness/cluster';
@@ -149,5 +151,51 @@ describe('the Redis state shared by two replicas', () => {
     await one.state.tokens.put('code', 'mock-code-1', identity);
     const redeemed = await Promise.all([one.state.tokens.take('code', 'mock-code-1'), two.state.tokens.take('code', 'mock-code-1')]);
     expect(redeemed.filter(Boolean)).toEqual([identity]);
+  });
+
+  it("keeps a session's events and request log within their byte caps in Redis, oldest first", async () => {
+    const size = 8 * 1024;
+    const emitted = Math.ceil((2 * MAX_EVENT_BYTES_PER_SESSION) / size);
+    for (let index = 0; index < emitted; index += 1) {
+      await (index % 2 ? one : two).state.events.append({
+        id: `e-${index}`,
+        eventType: 'wix.ecom.v1.cart_updated',
+        entityFqdn: 'wix.ecom.v1.cart',
+        slug: 'updated',
+        entityId: 'cart',
+        eventTime: '2026-01-01T00:00:00.000Z',
+        identity: { identityType: 'UNKNOWN' },
+        session: 'bytes',
+        operationId: 'updateCurrentCart',
+        requestId: `r-${index}`,
+        payload: { updatedEvent: { currentEntity: { note: 'x'.repeat(size) } } },
+      });
+    }
+    const kept = await two.state.events.list('bytes', MAX_EVENTS_PER_SESSION);
+    const bytes = kept.reduce((sum, event) => sum + JSON.stringify(event).length, 0);
+    expect(bytes).toBeLessThanOrEqual(MAX_EVENT_BYTES_PER_SESSION);
+    expect(bytes).toBeGreaterThan(MAX_EVENT_BYTES_PER_SESSION - 2 * size);
+    expect(kept[0]?.id).toBe(`e-${emitted - 1}`);
+    for (let index = 0; index < 100; index += 1) {
+      await one.state.requestLog.record('bytes', {
+        requestId: `r-${index}`,
+        time: '2026-01-01T00:00:00.000Z',
+        method: 'GET',
+        path: `/${'p'.repeat(size)}`,
+        operationId: null,
+        status: 200,
+        durationMs: 1,
+      });
+    }
+    const logged = await two.state.requestLog.list('bytes');
+    expect(logged.reduce((sum, entry) => sum + JSON.stringify(entry).length, 0)).toBeLessThanOrEqual(MAX_LOGGED_BYTES_PER_SESSION);
+    expect(logged[0]?.requestId).toBe('r-99');
+    await one.state.events.clear('bytes');
+    const raw = new Redis(redis.url);
+    try {
+      expect(await raw.keys(`${PREFIX}events:bytes*`)).toEqual([]);
+    } finally {
+      raw.disconnect();
+    }
   });
 });
