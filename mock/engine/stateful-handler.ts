@@ -6,6 +6,7 @@ import { applicationFailure, internalFailure, validationFailure } from '../error
 import type { ContractAnswer, HandlerResult, OperationHandler } from '../pipeline/stages/handler';
 import type { MockResponse, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
+import { checkedStore, type RecordSchemas } from './checked-store';
 import { type EventSink, eventIdentity, type RecordedEvent } from './events';
 import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
@@ -16,6 +17,8 @@ import type { SessionStore } from './store';
 
 export interface StatefulHandlerOptions {
   readonly operations: ServiceOperations;
+  /** The collections whose records must keep their component schema when a service stores them. */
+  readonly records?: RecordSchemas;
   readonly identities: IdentityRegistry;
   readonly responses: ResponseValidator;
   readonly examples: ExampleAnswers;
@@ -84,7 +87,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         operationId,
         identity,
         session,
-        store,
+        store: options.records ? checkedStore(store, options.records, (...args) => responses.recordViolations(...args)) : store,
         path: request.pathParams,
         query: request.query,
         // A request sent without a body is the empty message, as it was validated.
