@@ -71,6 +71,9 @@ export const getOrder = /* @__PURE__ */ operation<OperationInit<Ops['getOrder']>
 /** Get whether payment can be collected `GET /v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status` */
 export const getPaymentCollectabilityStatus = /* @__PURE__ */ operation<OperationInit<Ops['getPaymentCollectabilityStatus']>, OperationData<Ops['getPaymentCollectabilityStatus']>, 'INVALID_ARGUMENT' | 'ORDER_NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"commerce","operationId":"getPaymentCollectabilityStatus","method":"GET","path":"/v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status","readOnly":true});
 
+/** List an order's transactions `GET /v1/payments/orders/{orderId}` */
+export const listTransactionsForSingleOrder = /* @__PURE__ */ operation<OperationInit<Ops['listTransactionsForSingleOrder']>, OperationData<Ops['listTransactionsForSingleOrder']>, 'INVALID_ARGUMENT' | 'ORDER_NOT_FOUND' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"commerce","operationId":"listTransactionsForSingleOrder","method":"GET","path":"/v1/payments/orders/{orderId}","readOnly":true});
+
 /** Mark a back-in-stock request as notification-sent `PUT /v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent` */
 export const markBackInStockNotificationRequestAsNotificationSent = /* @__PURE__ */ operation<OperationInit<Ops['markBackInStockNotificationRequestAsNotificationSent']>, OperationData<Ops['markBackInStockNotificationRequestAsNotificationSent']>, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND' | 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED'>({"family":"commerce","operationId":"markBackInStockNotificationRequestAsNotificationSent","method":"PUT","path":"/v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent"});
 

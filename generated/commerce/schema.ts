@@ -792,6 +792,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payments/orders/{orderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the order whose transactions to read.
+                 * @example 3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d
+                 */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List an order's transactions
+         * @description Returns an order's payments and refunds: each payment's ID (the ID Capture Authorized Payments and Void Authorized Payments take), its amount and status, and for a card payment authorized with delayed capture its authorization details (captures, void, scheduled action). An order with no payment yet answers empty lists. For the merchant and apps with order payment permissions.
+         */
+        get: operations["listTransactionsForSingleOrder"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "wix.ecom.v1.back_in_stock_notification_request_created": {
@@ -7906,6 +7932,38 @@ export interface operations {
                     };
                 };
             };
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTransactionsForSingleOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description ID of the order whose transactions to read.
+                 * @example 3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d
+                 */
+                orderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order's transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderTransactionsResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["OrderNotFound"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
         };

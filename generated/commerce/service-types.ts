@@ -172,6 +172,13 @@ export interface ServiceTypes {
     body: undefined;
     answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getPaymentCollectabilityStatus']['responses'][S]['content']['application/json'] };
   };
+  /** `GET /v1/payments/orders/{orderId}` */
+  listTransactionsForSingleOrder: {
+    path: Ops['listTransactionsForSingleOrder']['parameters']['path'];
+    query: NoParameters;
+    body: undefined;
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['listTransactionsForSingleOrder']['responses'][S]['content']['application/json'] };
+  };
   /** `PUT /v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent` */
   markBackInStockNotificationRequestAsNotificationSent: {
     path: Ops['markBackInStockNotificationRequestAsNotificationSent']['parameters']['path'];
