@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { FAMILIES, type Family, jsonContent, listOperations } from '../../spec-model/document';
 import { asJsonObject, type Json } from '../../spec-model/json';
 import { loadDocument } from '../../spec-model/load';
+import { referenceOf } from '../../spec-model/pointer';
 import { flattenSchema, resolveSchema } from '../../spec-model/schemas';
 
 // What a write takes, it may store, and what it stores a read answers: for every field a write operation's request
@@ -22,7 +23,7 @@ const fieldsOf = (
   seen: readonly string[] = [],
   out = new Map<string, Bounds>(),
 ): Map<string, Bounds> => {
-  const reference = asJsonObject(schema)?.$ref;
+  const reference = referenceOf(schema);
   if (typeof reference === 'string' && seen.includes(reference)) return out;
   const trail = typeof reference === 'string' ? [...seen, reference] : seen;
   const resolved = resolveSchema(doc, schema) ?? {};
