@@ -799,7 +799,7 @@ export interface paths {
             path: {
                 /**
                  * @description ID of the order whose transactions to read.
-                 * @example 3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d
+                 * @example 8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c
                  */
                 orderId: string;
             };
@@ -8131,7 +8131,7 @@ export interface operations {
             path: {
                 /**
                  * @description ID of the order whose transactions to read.
-                 * @example 3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d
+                 * @example 8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c
                  */
                 orderId: string;
             };
