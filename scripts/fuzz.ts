@@ -1,6 +1,7 @@
-// npm run fuzz -- [--count N] [--seed N] [--concurrency N] [--identity merchant|visitor] [--url URL]: sends N
+// npm run fuzz -- [--count N] [--seed N] [--concurrency N] [--identity merchant|visitor|member] [--url URL]: sends N
 // requests mutated from the spec's own examples (and flows on one entity across identities) to the mock, started
-// here unless --url is given, and judges every answer by the contract. Prints crashes, 5xx, foreign error bodies,
+// here unless --url is given (values at and past every bound the schemas state among the mutations, every list
+// read as each identity at the end), and judges every answer by the contract. Prints crashes, 5xx, foreign error bodies,
 // undeclared statuses and undeclared codes, and the mock's RSS before and after. Exits non-zero on any of them.
 import { buildCases, describeFailures, runFuzz } from './harness/fuzz-requests';
 import { type MockProcess, startMockProcess } from './harness/mock-process';
@@ -16,7 +17,8 @@ const concurrency = Number(option('concurrency', '8'));
 const identity = option('identity', 'merchant');
 const given = option('url', '');
 if (!Number.isInteger(count) || count < 1) throw new Error(`--count must be a positive integer, got ${option('count', '')}`);
-if (identity !== 'merchant' && identity !== 'visitor') throw new Error(`--identity must be merchant or visitor, got ${identity}`);
+if (identity !== 'merchant' && identity !== 'visitor' && identity !== 'member')
+  throw new Error(`--identity must be merchant, visitor or member, got ${identity}`);
 
 let mock: MockProcess | undefined;
 try {
@@ -29,6 +31,10 @@ try {
   const sampler = pid ? setInterval(() => (peak = Math.max(peak, treeRssMb(pid))), 200) : undefined;
   const report = await runFuzz(url, buildCases(count, seed, { identity }), concurrency);
   if (sampler) clearInterval(sampler);
+  const bounds = report.mutationCounts;
+  console.log(
+    `bound values sent: ${bounds['at-bound'] ?? 0} at a bound, ${bounds['past-bound'] ?? 0} past one; list reads at the end: ${bounds['list after writes'] ?? 0}`,
+  );
   console.log(
     `sent ${report.sent} in ${(report.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(report.byStatus)}; answered before an operation was known: ${report.transportAnswers}`,
   );

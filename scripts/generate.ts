@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { declaredCodesByStatus } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
+import { addGatewayResponses } from '../spec-model/gateway-responses';
 import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
 import { loadDocument } from '../spec-model/load';
 import { operationMeta } from '../spec-model/operation-meta';
@@ -152,6 +153,7 @@ for (const family of FAMILIES as readonly Family[]) {
     env: REDOCLY_ENV,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
+  addGatewayResponses(root, bundled);
   const ast = await openapiTS(pathToFileURL(bundled), { rootTypes: true, rootTypesNoSchemaPrefix: false });
   // A .ts file (types only), so the declaration build emits it into the package next to what imports it.
   writeFileSync(join(out, 'schema.ts'), banner(family) + astToString(ast));

@@ -42,6 +42,7 @@ import {
   getCurrentCartQueryOptions,
   getOrderQueryOptions,
   getPaymentCollectabilityStatusQueryOptions,
+  listTransactionsForSingleOrderQueryOptions,
   queryBackInStockNotificationRequestsFallbackInfiniteQueryOptions,
   queryBackInStockNotificationRequestsFallbackQueryOptions,
   queryBackInStockNotificationRequestsInfiniteQueryOptions,
@@ -128,6 +129,10 @@ export const useGetOrderSuspense = /* @__PURE__ */ suspenseHook(getOrderQueryOpt
 /** Get whether payment can be collected `GET /v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status` */
 export const useGetPaymentCollectabilityStatus = /* @__PURE__ */ queryHook(getPaymentCollectabilityStatusQueryOptions);
 export const useGetPaymentCollectabilityStatusSuspense = /* @__PURE__ */ suspenseHook(getPaymentCollectabilityStatusQueryOptions);
+
+/** List an order's transactions `GET /v1/payments/orders/{orderId}` */
+export const useListTransactionsForSingleOrder = /* @__PURE__ */ queryHook(listTransactionsForSingleOrderQueryOptions);
+export const useListTransactionsForSingleOrderSuspense = /* @__PURE__ */ suspenseHook(listTransactionsForSingleOrderQueryOptions);
 
 /** Mark a back-in-stock request as notification-sent `PUT /v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent` */
 export const useMarkBackInStockNotificationRequestAsNotificationSent = /* @__PURE__ */ mutationHook(markBackInStockNotificationRequestAsNotificationSent, ['countBackInStockNotificationRequestsByCatalogReference', 'getBackInStockNotificationRequest', 'queryBackInStockNotificationRequests', 'queryBackInStockNotificationRequestsFallback']);

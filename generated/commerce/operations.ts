@@ -26,6 +26,7 @@ export const operations: readonly OperationMeta[] = [
   {"family":"commerce","operationId":"getCurrentCart","method":"GET","path":"/v1/carts/current","readOnly":true},
   {"family":"commerce","operationId":"getOrder","method":"GET","path":"/v1/orders/{id}","readOnly":true},
   {"family":"commerce","operationId":"getPaymentCollectabilityStatus","method":"GET","path":"/v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status","readOnly":true},
+  {"family":"commerce","operationId":"listTransactionsForSingleOrder","method":"GET","path":"/v1/payments/orders/{orderId}","readOnly":true},
   {"family":"commerce","operationId":"markBackInStockNotificationRequestAsNotificationSent","method":"PUT","path":"/v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent"},
   {"family":"commerce","operationId":"markCheckoutAsCompleted","method":"POST","path":"/v1/checkouts/{id}/mark-as-completed"},
   {"family":"commerce","operationId":"preparePaymentCollection","method":"POST","path":"/v1/payments-collector/orders/{ecomOrderId}/prepare-payment-collection"},

@@ -11,6 +11,7 @@ import {
   getCurrentCart,
   getOrder,
   getPaymentCollectabilityStatus,
+  listTransactionsForSingleOrder,
   queryBackInStockNotificationRequests,
   queryBackInStockNotificationRequestsFallback,
   searchOrders,
@@ -55,6 +56,10 @@ export const getOrderQueryOptions = /* @__PURE__ */ queryOptions(getOrder, 1);
 /** Get whether payment can be collected `GET /v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status` */
 export const getPaymentCollectabilityStatusQueryKey = /* @__PURE__ */ queryKey(getPaymentCollectabilityStatus);
 export const getPaymentCollectabilityStatusQueryOptions = /* @__PURE__ */ queryOptions(getPaymentCollectabilityStatus, 1);
+
+/** List an order's transactions `GET /v1/payments/orders/{orderId}` */
+export const listTransactionsForSingleOrderQueryKey = /* @__PURE__ */ queryKey(listTransactionsForSingleOrder);
+export const listTransactionsForSingleOrderQueryOptions = /* @__PURE__ */ queryOptions(listTransactionsForSingleOrder);
 
 /** Query back-in-stock notification requests `GET /v1/back-in-stock-notification-requests` */
 export const queryBackInStockNotificationRequestsQueryKey = /* @__PURE__ */ queryKey(queryBackInStockNotificationRequests);

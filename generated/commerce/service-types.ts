@@ -16,293 +16,300 @@ export interface ServiceTypes {
     path: Ops['addToCheckout']['parameters']['path'];
     query: NoParameters;
     body: Ops['addToCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['addToCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['addToCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/add-to-cart` */
   addToCurrentCart: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['addToCurrentCart']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['addToCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['addToCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/orders/update` */
   bulkUpdateOrders: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkUpdateOrders']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkUpdateOrders']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkUpdateOrders']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/orders/update-tags` */
   bulkUpdateOrderTags: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkUpdateOrderTags']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkUpdateOrderTags']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkUpdateOrderTags']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/orders/{id}/cancel` */
   cancelOrder: {
     path: Ops['cancelOrder']['parameters']['path'];
     query: NoParameters;
     body: NonNullable<Ops['cancelOrder']['requestBody']>['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['cancelOrder']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['cancelOrder']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/payments-collector/orders/{ecomOrderId}/capture-authorized-payments` */
   captureAuthorizedPayments: {
     path: Ops['captureAuthorizedPayments']['parameters']['path'];
     query: NoParameters;
     body: Ops['captureAuthorizedPayments']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['captureAuthorizedPayments']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['captureAuthorizedPayments']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/back-in-stock-notification-requests/count-by-catalog-reference` */
   countBackInStockNotificationRequestsByCatalogReference: {
     path: NoParameters;
     query: { '.r'?: components['schemas']['CountBackInStockNotificationRequestsRequest'] };
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 500 | 503]: Ops['countBackInStockNotificationRequestsByCatalogReference']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 429 | 500 | 502 | 503 | 504]: Ops['countBackInStockNotificationRequestsByCatalogReference']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/back-in-stock-notification-requests` */
   createBackInStockNotificationRequest: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createBackInStockNotificationRequest']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 409 | 415 | 428 | 500 | 503]: Ops['createBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 409 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts` */
   createCheckout: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['createCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/create-checkout` */
   createCheckoutFromCurrentCart: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createCheckoutFromCurrentCart']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['createCheckoutFromCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['createCheckoutFromCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/orders` */
   createOrder: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createOrder']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['createOrder']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createOrder']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/create-order` */
   createOrderFromCheckout: {
     path: Ops['createOrderFromCheckout']['parameters']['path'];
     query: NoParameters;
     body: Ops['createOrderFromCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['createOrderFromCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createOrderFromCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/back-in-stock-notification-requests/{id}` */
   deleteBackInStockNotificationRequest: {
     path: Ops['deleteBackInStockNotificationRequest']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/carts/current` */
   deleteCurrentCart: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['deleteCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/estimate-totals` */
   estimateCurrentCartTotals: {
     path: NoParameters;
     query: NoParameters;
     body: NonNullable<Ops['estimateCurrentCartTotals']['requestBody']>['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['estimateCurrentCartTotals']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['estimateCurrentCartTotals']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/back-in-stock-notification-requests/{id}` */
   getBackInStockNotificationRequest: {
     path: Ops['getBackInStockNotificationRequest']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getBackInStockNotificationRequest']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/{id}` */
   getCheckout: {
     path: Ops['getCheckout']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/by-cart-id/{id}` */
   getCheckoutByCartId: {
     path: Ops['getCheckoutByCartId']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutByCartId']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getCheckoutByCartId']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/{id}/payment-settings` */
   getCheckoutPaymentSettings: {
     path: Ops['getCheckoutPaymentSettings']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutPaymentSettings']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getCheckoutPaymentSettings']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/checkouts/{id}/checkout-url` */
   getCheckoutUrl: {
     path: Ops['getCheckoutUrl']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getCheckoutUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getCheckoutUrl']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/carts/current` */
   getCurrentCart: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['getCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/orders/{id}` */
   getOrder: {
     path: Ops['getOrder']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getOrder']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getOrder']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/payments-collector/orders/{ecomOrderId}/payment-collectability-status` */
   getPaymentCollectabilityStatus: {
     path: Ops['getPaymentCollectabilityStatus']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getPaymentCollectabilityStatus']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getPaymentCollectabilityStatus']['responses'][S]['content']['application/json'] };
+  };
+  /** `GET /v1/payments/orders/{orderId}` */
+  listTransactionsForSingleOrder: {
+    path: Ops['listTransactionsForSingleOrder']['parameters']['path'];
+    query: NoParameters;
+    body: undefined;
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['listTransactionsForSingleOrder']['responses'][S]['content']['application/json'] };
   };
   /** `PUT /v1/back-in-stock-notification-requests/{id}/mark-as-notification-sent` */
   markBackInStockNotificationRequestAsNotificationSent: {
     path: Ops['markBackInStockNotificationRequestAsNotificationSent']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['markBackInStockNotificationRequestAsNotificationSent']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['markBackInStockNotificationRequestAsNotificationSent']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/mark-as-completed` */
   markCheckoutAsCompleted: {
     path: Ops['markCheckoutAsCompleted']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['markCheckoutAsCompleted']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['markCheckoutAsCompleted']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/payments-collector/orders/{ecomOrderId}/prepare-payment-collection` */
   preparePaymentCollection: {
     path: Ops['preparePaymentCollection']['parameters']['path'];
     query: NoParameters;
     body: Ops['preparePaymentCollection']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['preparePaymentCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['preparePaymentCollection']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/back-in-stock-notification-requests` */
   queryBackInStockNotificationRequests: {
     path: NoParameters;
     query: { '.r'?: components['schemas']['QueryBackInStockNotificationRequestsRequest'] };
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 500 | 503]: Ops['queryBackInStockNotificationRequests']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 429 | 500 | 502 | 503 | 504]: Ops['queryBackInStockNotificationRequests']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/back-in-stock-notification-requests/query` */
   queryBackInStockNotificationRequestsFallback: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryBackInStockNotificationRequestsFallback']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['queryBackInStockNotificationRequestsFallback']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['queryBackInStockNotificationRequestsFallback']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-coupon` */
   removeCheckoutCoupon: {
     path: Ops['removeCheckoutCoupon']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutCoupon']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeCheckoutCoupon']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-gift-card` */
   removeCheckoutGiftCard: {
     path: Ops['removeCheckoutGiftCard']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutGiftCard']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeCheckoutGiftCard']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-line-items` */
   removeCheckoutLineItems: {
     path: Ops['removeCheckoutLineItems']['parameters']['path'];
     query: NoParameters;
     body: Ops['removeCheckoutLineItems']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['removeCheckoutLineItems']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeCheckoutLineItems']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/remove-override-checkout-url` */
   removeCheckoutOverrideCheckoutUrl: {
     path: Ops['removeCheckoutOverrideCheckoutUrl']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeCheckoutOverrideCheckoutUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeCheckoutOverrideCheckoutUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/remove-coupon` */
   removeCurrentCartCoupon: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['removeCurrentCartCoupon']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['removeCurrentCartCoupon']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/remove-line-items` */
   removeCurrentCartLineItems: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['removeCurrentCartLineItems']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['removeCurrentCartLineItems']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['removeCurrentCartLineItems']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/back-in-stock-notification-requests/report-items-back-in-stock` */
   reportItemsBackInStock: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['reportItemsBackInStock']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['reportItemsBackInStock']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['reportItemsBackInStock']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/orders/search` */
   searchOrders: {
     path: NoParameters;
     query: NoParameters;
     body: NonNullable<Ops['searchOrders']['requestBody']>['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['searchOrders']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['searchOrders']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/checkouts/{id}` */
   updateCheckout: {
     path: Ops['updateCheckout']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateCheckout']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCheckout']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateCheckout']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/checkouts/{id}/update-line-items-quantity` */
   updateCheckoutLineItemsQuantity: {
     path: Ops['updateCheckoutLineItemsQuantity']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateCheckoutLineItemsQuantity']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCheckoutLineItemsQuantity']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateCheckoutLineItemsQuantity']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/carts/current` */
   updateCurrentCart: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['updateCurrentCart']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCurrentCart']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateCurrentCart']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/carts/current/update-line-items-quantity` */
   updateCurrentCartLineItemsQuantity: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['updateCurrentCartLineItemsQuantity']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['updateCurrentCartLineItemsQuantity']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateCurrentCartLineItemsQuantity']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/orders/{id}` */
   updateOrder: {
     path: Ops['updateOrder']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateOrder']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateOrder']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateOrder']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/payments-collector/orders/{ecomOrderId}/void-authorized-payments` */
   voidAuthorizedPayments: {
     path: Ops['voidAuthorizedPayments']['parameters']['path'];
     query: NoParameters;
     body: Ops['voidAuthorizedPayments']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['voidAuthorizedPayments']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['voidAuthorizedPayments']['responses'][S]['content']['application/json'] };
   };
 }

@@ -16,706 +16,706 @@ export interface ServiceTypes {
     path: Ops['addProductMedia']['parameters']['path'];
     query: NoParameters;
     body: Ops['addProductMedia']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['addProductMedia']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['addProductMedia']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/products/{id}/choices/media` */
   addProductMediaToChoices: {
     path: Ops['addProductMediaToChoices']['parameters']['path'];
     query: NoParameters;
     body: Ops['addProductMediaToChoices']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['addProductMediaToChoices']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['addProductMediaToChoices']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/collections/{id}/productIds` */
   addProductsToCollection: {
     path: Ops['addProductsToCollection']['parameters']['path'];
     query: NoParameters;
     body: Ops['addProductsToCollection']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['addProductsToCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['addProductsToCollection']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/{id}/approve` */
   approveMember: {
     path: Ops['approveMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['approveMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['approveMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/{id}/block` */
   blockMember: {
     path: Ops['blockMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['blockMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['blockMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/products/adjust-properties` */
   bulkAdjustProductProperties: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkAdjustProductProperties']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['bulkAdjustProductProperties']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['bulkAdjustProductProperties']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/bulk/approve-by-filter` */
   bulkApproveMembers: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkApproveMembers']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkApproveMembers']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkApproveMembers']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/bulk/block-by-filter` */
   bulkBlockMembers: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkBlockMembers']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkBlockMembers']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkBlockMembers']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/files/delete` */
   bulkDeleteFiles: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkDeleteFiles']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkDeleteFiles']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkDeleteFiles']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/bulk/delete` */
   bulkDeleteMembers: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkDeleteMembers']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkDeleteMembers']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkDeleteMembers']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/bulk/delete-by-filter` */
   bulkDeleteMembersByFilter: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkDeleteMembersByFilter']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkDeleteMembersByFilter']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkDeleteMembersByFilter']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/reviews/delete` */
   bulkDeleteReviews: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkDeleteReviews']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkDeleteReviews']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkDeleteReviews']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/files/import-v2` */
   bulkImportFile: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkImportFile']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkImportFile']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkImportFile']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/files/import` */
   bulkImportFiles: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkImportFiles']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkImportFiles']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkImportFiles']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/trash-bin/files/restore` */
   bulkRestoreFilesFromTrashBin: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkRestoreFilesFromTrashBin']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['bulkRestoreFilesFromTrashBin']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['bulkRestoreFilesFromTrashBin']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/bulk/products/update` */
   bulkUpdateProductProperties: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['bulkUpdateProductProperties']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['bulkUpdateProductProperties']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['bulkUpdateProductProperties']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v2/change-password` */
   changePassword: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['changePassword']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['changePassword']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['changePassword']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/reviews/count` */
   countReviews: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['countReviews']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['countReviews']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['countReviews']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/collections` */
   createCollection: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createCollection']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['createCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createCollection']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members` */
   createMember: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createMember']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['createMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['createMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products` */
   createProduct: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createProduct']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['createProduct']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['createProduct']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/redirect-session` */
   createRedirectSession: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createRedirectSession']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['createRedirectSession']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['createRedirectSession']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/reviews` */
   createReview: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createReview']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['createReview']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['createReview']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/reviews/contact` */
   createReviewAndContact: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['createReviewAndContact']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 415 | 500 | 503]: Ops['createReviewAndContact']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['createReviewAndContact']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/collections/{id}` */
   deleteCollection: {
     path: Ops['deleteCollection']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['deleteCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['deleteCollection']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/members/{id}` */
   deleteMember: {
     path: Ops['deleteMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteMember']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/members/{id}/addresses` */
   deleteMemberAddresses: {
     path: Ops['deleteMemberAddresses']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteMemberAddresses']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteMemberAddresses']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/members/{id}/emails` */
   deleteMemberEmails: {
     path: Ops['deleteMemberEmails']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteMemberEmails']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteMemberEmails']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/members/{id}/phones` */
   deleteMemberPhones: {
     path: Ops['deleteMemberPhones']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteMemberPhones']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteMemberPhones']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/members/my` */
   deleteMyMember: {
     path: NoParameters;
     query: NonNullable<Ops['deleteMyMember']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteMyMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteMyMember']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/products/{id}` */
   deleteProduct: {
     path: Ops['deleteProduct']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['deleteProduct']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['deleteProduct']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/products/{id}/options` */
   deleteProductOptions: {
     path: Ops['deleteProductOptions']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['deleteProductOptions']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['deleteProductOptions']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/reviews/{reviewId}` */
   deleteReview: {
     path: Ops['deleteReview']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['deleteReview']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['deleteReview']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/{id}/disconnect` */
   disconnectMember: {
     path: Ops['disconnectMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['disconnectMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['disconnectMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/generate-file-download-url` */
   generateFileDownloadUrl: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['generateFileDownloadUrl']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['generateFileDownloadUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['generateFileDownloadUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/generate-resumable-upload-url` */
   generateFileResumableUploadUrl: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['generateFileResumableUploadUrl']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['generateFileResumableUploadUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['generateFileResumableUploadUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/generate-download-url` */
   generateFilesDownloadUrl: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['generateFilesDownloadUrl']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['generateFilesDownloadUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['generateFilesDownloadUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/generate-upload-url` */
   generateFileUploadUrl: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['generateFileUploadUrl']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['generateFileUploadUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['generateFileUploadUrl']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/generate-video-stream-url` */
   generateVideoStreamingUrl: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['generateVideoStreamingUrl']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['generateVideoStreamingUrl']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['generateVideoStreamingUrl']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v2/collections/{id}` */
   getCollection: {
     path: Ops['getCollection']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 428 | 500 | 503]: Ops['getCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getCollection']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v2/collections/slug/{slug}` */
   getCollectionBySlug: {
     path: Ops['getCollectionBySlug']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 428 | 500 | 503]: Ops['getCollectionBySlug']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getCollectionBySlug']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/collections/slug/{slug}` */
   getCollectionBySlugV1: {
     path: Ops['getCollectionBySlugV1']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 428 | 500 | 503]: Ops['getCollectionBySlugV1']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getCollectionBySlugV1']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/files/get-file-by-id` */
   getFileDescriptor: {
     path: NoParameters;
     query: NonNullable<Ops['getFileDescriptor']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getFileDescriptor']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getFileDescriptor']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/get-files` */
   getFileDescriptors: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['getFileDescriptors']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['getFileDescriptors']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['getFileDescriptors']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/members/{id}` */
   getMember: {
     path: Ops['getMember']['parameters']['path'];
     query: NonNullable<Ops['getMember']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getMember']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/members/my` */
   getMyMember: {
     path: NoParameters;
     query: NonNullable<Ops['getMyMember']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 500 | 503]: Ops['getMyMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getMyMember']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/products/{id}` */
   getProduct: {
     path: Ops['getProduct']['parameters']['path'];
     query: NonNullable<Ops['getProduct']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 428 | 500 | 503]: Ops['getProduct']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getProduct']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/productOptionsAvailability` */
   getProductOptionsAvailability: {
     path: Ops['getProductOptionsAvailability']['parameters']['path'];
     query: NoParameters;
     body: Ops['getProductOptionsAvailability']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 500 | 503]: Ops['getProductOptionsAvailability']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getProductOptionsAvailability']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/recommendations/get` */
   getRecommendation: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['getRecommendation']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 500 | 503]: Ops['getRecommendation']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getRecommendation']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/reviews/{reviewId}` */
   getReview: {
     path: Ops['getReview']['parameters']['path'];
     query: NonNullable<Ops['getReview']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['getReview']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['getReview']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/variants/{id}` */
   getStoreVariant: {
     path: Ops['getStoreVariant']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 404 | 428 | 500 | 503]: Ops['getStoreVariant']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['getStoreVariant']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/import` */
   importFile: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['importFile']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['importFile']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['importFile']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/join-community` */
   joinCommunity: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['joinCommunity']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['joinCommunity']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/leave-community` */
   leaveCommunity: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['leaveCommunity']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['leaveCommunity']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/trash-bin/files` */
   listDeletedFiles: {
     path: NoParameters;
     query: NonNullable<Ops['listDeletedFiles']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 500 | 503]: Ops['listDeletedFiles']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 429 | 500 | 502 | 503 | 504]: Ops['listDeletedFiles']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/files` */
   listFiles: {
     path: NoParameters;
     query: NonNullable<Ops['listFiles']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 500 | 503]: Ops['listFiles']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 429 | 500 | 502 | 503 | 504]: Ops['listFiles']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/members` */
   listMembers: {
     path: NoParameters;
     query: Omit<NonNullable<Ops['listMembers']['parameters']['query']>, '.r'> & { '.r'?: components['schemas']['ListMembersRequest'] };
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 500 | 503]: Ops['listMembers']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 429 | 500 | 502 | 503 | 504]: Ops['listMembers']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/recommendations/algorithms` */
   listRecommendationAlgorithms: {
     path: NoParameters;
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 500 | 503]: Ops['listRecommendationAlgorithms']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 429 | 500 | 502 | 503 | 504]: Ops['listRecommendationAlgorithms']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/callback` */
   loginCallback: {
     path: NoParameters;
     query: NonNullable<Ops['loginCallback']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 400 | 404 | 500 | 503]: Ops['loginCallback']['responses'][S]['content']['application/json'] } & { 302: undefined };
+    answers: { [S in 400 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['loginCallback']['responses'][S]['content']['application/json'] } & { 302: undefined };
   };
   /** `POST /v2/login` */
   loginV2: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['loginV2']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['loginV2']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['loginV2']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/logout` */
   logout: {
     path: NoParameters;
     query: NonNullable<Ops['logout']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 400 | 500 | 503]: Ops['logout']['responses'][S]['content']['application/json'] } & { 302: undefined };
+    answers: { [S in 400 | 429 | 500 | 502 | 503 | 504]: Ops['logout']['responses'][S]['content']['application/json'] } & { 302: undefined };
   };
   /** `POST /v1/members/{id}/mute` */
   muteMember: {
     path: Ops['muteMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['muteMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['muteMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v2/collections/query` */
   queryCollections: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryCollections']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 415 | 428 | 500 | 503]: Ops['queryCollections']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryCollections']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v2/collections/query` */
   queryCollectionsViaGet: {
     path: NoParameters;
     query: { '.r'?: components['schemas']['QueryCollectionsRequest'] };
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 428 | 500 | 503]: Ops['queryCollectionsViaGet']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryCollectionsViaGet']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/query` */
   queryMembers: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryMembers']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['queryMembers']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['queryMembers']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/query-platformized` */
   queryProducts: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryProducts']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 500 | 503]: Ops['queryProducts']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryProducts']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/products/query-platformized` */
   queryProductsViaGet: {
     path: NoParameters;
     query: { '.r'?: components['schemas']['QueryProductsPlatformizedRequest'] };
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 428 | 500 | 503]: Ops['queryProductsViaGet']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryProductsViaGet']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/variants/query` */
   queryProductVariants: {
     path: Ops['queryProductVariants']['parameters']['path'];
     query: NoParameters;
     body: Ops['queryProductVariants']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 500 | 503]: Ops['queryProductVariants']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryProductVariants']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/reviews/query` */
   queryReviews: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryReviews']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['queryReviews']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['queryReviews']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/variants/query` */
   queryStoreVariants: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['queryStoreVariants']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 415 | 428 | 500 | 503]: Ops['queryStoreVariants']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['queryStoreVariants']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/recover` */
   recover: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['recover']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['recover']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['recover']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v2/register` */
   registerV2: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['registerV2']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 409 | 415 | 428 | 500 | 503]: Ops['registerV2']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 409 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['registerV2']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/remove-brand` */
   removeProductBrand: {
     path: Ops['removeProductBrand']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeProductBrand']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeProductBrand']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/media/delete` */
   removeProductMedia: {
     path: Ops['removeProductMedia']['parameters']['path'];
     query: NoParameters;
     body: Ops['removeProductMedia']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['removeProductMedia']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeProductMedia']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/choices/media/delete` */
   removeProductMediaFromChoices: {
     path: Ops['removeProductMediaFromChoices']['parameters']['path'];
     query: NoParameters;
     body: Ops['removeProductMediaFromChoices']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['removeProductMediaFromChoices']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeProductMediaFromChoices']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/remove-ribbon` */
   removeProductRibbon: {
     path: Ops['removeProductRibbon']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['removeProductRibbon']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeProductRibbon']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/collections/{id}/productIds/delete` */
   removeProductsFromCollection: {
     path: Ops['removeProductsFromCollection']['parameters']['path'];
     query: NoParameters;
     body: Ops['removeProductsFromCollection']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['removeProductsFromCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['removeProductsFromCollection']['responses'][S]['content']['application/json'] };
   };
   /** `DELETE /v1/reviews/{reviewId}/reply` */
   removeReviewReply: {
     path: Ops['removeReviewReply']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['removeReviewReply']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['removeReviewReply']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/auth/resend` */
   resendDuringAuthentication: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['resendDuringAuthentication']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 415 | 500 | 503]: Ops['resendDuringAuthentication']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['resendDuringAuthentication']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/products/{id}/variants/resetToDefault` */
   resetProductVariantsToDefault: {
     path: Ops['resetProductVariantsToDefault']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 500 | 503]: Ops['resetProductVariantsToDefault']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['resetProductVariantsToDefault']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/files/search` */
   searchFiles: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['searchFiles']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['searchFiles']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['searchFiles']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/activation-email` */
   sendActivationEmail: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['sendActivationEmail']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['sendActivationEmail']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['sendActivationEmail']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/send-email` */
   sendRecoveryEmail: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['sendRecoveryEmail']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['sendRecoveryEmail']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['sendRecoveryEmail']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/reviews/{reviewId}/reply` */
   setReviewReply: {
     path: Ops['setReviewReply']['parameters']['path'];
     query: NoParameters;
     body: Ops['setReviewReply']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['setReviewReply']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['setReviewReply']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v2/sign-on` */
   signOn: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['signOn']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 415 | 500 | 503]: Ops['signOn']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['signOn']['responses'][S]['content']['application/json'] };
   };
   /** `GET /v1/sso/callback/{tenantType}/{tenantId}/{idpConnectionId}` */
   ssoCallback: {
     path: Ops['ssoCallback']['parameters']['path'];
     query: NonNullable<Ops['ssoCallback']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 400 | 404 | 500 | 503]: Ops['ssoCallback']['responses'][S]['content']['application/json'] } & { 302: undefined };
+    answers: { [S in 400 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['ssoCallback']['responses'][S]['content']['application/json'] } & { 302: undefined };
   };
   /** `GET /v1/sso/login/{tenantId}/{idpConnectionId}` */
   ssoLogin: {
     path: Ops['ssoLogin']['parameters']['path'];
     query: NonNullable<Ops['ssoLogin']['parameters']['query']>;
     body: undefined;
-    answers: { [S in 400 | 404 | 500 | 503]: Ops['ssoLogin']['responses'][S]['content']['application/json'] } & { 302: undefined };
+    answers: { [S in 400 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['ssoLogin']['responses'][S]['content']['application/json'] } & { 302: undefined };
   };
   /** `POST /v1/sso/login-with-token-params` */
   ssoLoginWithTokenParams: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['ssoLoginWithTokenParams']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['ssoLoginWithTokenParams']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['ssoLoginWithTokenParams']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/Start` */
   startVerification: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['startVerification']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 404 | 415 | 500 | 503]: Ops['startVerification']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['startVerification']['responses'][S]['content']['application/json'] };
   };
   /** `POST /oauth2/token` */
   token: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['token']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 415 | 500 | 503]: Ops['token']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['token']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/{id}/unmute` */
   unmuteMember: {
     path: Ops['unmuteMember']['parameters']['path'];
     query: NoParameters;
     body: undefined;
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 500 | 503]: Ops['unmuteMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 429 | 500 | 502 | 503 | 504]: Ops['unmuteMember']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/collections/{id}` */
   updateCollection: {
     path: Ops['updateCollection']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateCollection']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateCollection']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateCollection']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/files/update-file-descriptor` */
   updateFileDescriptor: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['updateFileDescriptor']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['updateFileDescriptor']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateFileDescriptor']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/members/{id}` */
   updateMember: {
     path: Ops['updateMember']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateMember']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['updateMember']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateMember']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/{id}/slug` */
   updateMemberSlug: {
     path: Ops['updateMemberSlug']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateMemberSlug']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 409 | 415 | 500 | 503]: Ops['updateMemberSlug']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateMemberSlug']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/members/my/slug` */
   updateMySlug: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['updateMySlug']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 409 | 415 | 500 | 503]: Ops['updateMySlug']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 409 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateMySlug']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/products/{id}` */
   updateProduct: {
     path: Ops['updateProduct']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateProduct']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateProduct']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateProduct']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/products/{id}/variants` */
   updateProductVariants: {
     path: Ops['updateProductVariants']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateProductVariants']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 500 | 503]: Ops['updateProductVariants']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 428 | 429 | 500 | 502 | 503 | 504]: Ops['updateProductVariants']['responses'][S]['content']['application/json'] };
   };
   /** `PATCH /v1/reviews/{reviewId}` */
   updateReview: {
     path: Ops['updateReview']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateReview']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['updateReview']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateReview']['responses'][S]['content']['application/json'] };
   };
   /** `PUT /v1/reviews/content/{reviewId}` */
   updateReviewContent: {
     path: Ops['updateReviewContent']['parameters']['path'];
     query: NoParameters;
     body: Ops['updateReviewContent']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['updateReviewContent']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['updateReviewContent']['responses'][S]['content']['application/json'] };
   };
   /** `POST /v1/auth/verify` */
   verifyDuringAuthentication: {
     path: NoParameters;
     query: NoParameters;
     body: Ops['verifyDuringAuthentication']['requestBody']['content']['application/json'];
-    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 500 | 503]: Ops['verifyDuringAuthentication']['responses'][S]['content']['application/json'] };
+    answers: { [S in 200 | 400 | 401 | 403 | 404 | 415 | 429 | 500 | 502 | 503 | 504]: Ops['verifyDuringAuthentication']['responses'][S]['content']['application/json'] };
   };
 }

@@ -6,7 +6,7 @@ import { declaredCodes } from '../../spec-model/declared-codes';
 import type { Operation } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
 import { declaredResponse, declaredStatuses } from '../../spec-model/responses';
-import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
+import { CONNECTION_FAULTS, FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure } from '../errors/platform-error';
 import type { MockRequest, MockResponse } from '../pipeline/types';
 import {
@@ -50,12 +50,13 @@ const json = (body: unknown, requestId: string, status = 200): MockResponse => (
   body: JSON.stringify(body),
 });
 
-/** A forced failure: `{ status, code?, description?, times? }`. */
+/** A forced failure: `{ status, code?, description?, retryAfterSeconds?, times? }` or `{ fault, times? }`. */
 const FAILURE_SCHEMA: JsonObject = {
   type: 'object',
-  required: ['status'],
   properties: {
     status: { type: 'integer', minimum: 400, maximum: 599 },
+    fault: { enum: [...CONNECTION_FAULTS] },
+    retryAfterSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
     code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,99}$' },
     description: { type: 'string', maxLength: 1000 },
     times: { type: 'integer', minimum: 1, maximum: 1_000_000 },
@@ -68,6 +69,13 @@ const FAILURE_SCHEMA: JsonObject = {
  */
 const declaredFailure = (operation: Operation, failure: ForcedFailure): ForcedFailure => {
   const { operationId } = operation;
+  if (failure.status === undefined) {
+    if (failure.fault === undefined) throw controlViolation('failure.status', 'REQUIRED_FIELD', 'is required');
+    if (failure.code !== undefined || failure.retryAfterSeconds !== undefined)
+      throw controlViolation('failure.fault', 'VALIDATION', 'a connection fault has no status, code or Retry-After');
+    return failure;
+  }
+  if (failure.fault !== undefined) throw controlViolation('failure.fault', 'VALIDATION', 'give a status or a connection fault, not both');
   if (!declaredResponse(operation, failure.status)) {
     const statuses = declaredStatuses(operation).filter((status) => status >= 400);
     throw controlViolation(
@@ -91,6 +99,8 @@ const declaredFailure = (operation: Operation, failure: ForcedFailure): ForcedFa
 const failureOf = (value: unknown, operation: Operation | undefined): ForcedFailure | undefined => {
   if (value === undefined) return undefined;
   const failure = checkControlInput<ForcedFailure>(FAILURE_SCHEMA, value, 'failure');
+  if (failure.status === undefined && failure.fault === undefined)
+    throw controlViolation('failure.status', 'REQUIRED_FIELD', 'is required');
   return operation ? declaredFailure(operation, failure) : failure;
 };
 

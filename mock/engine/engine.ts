@@ -103,6 +103,7 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
 
   const handler = createStatefulHandler({
     operations: options.services.operations,
+    records: options.services.records,
     identities,
     responses,
     examples,

@@ -1,6 +1,8 @@
 // The contract between the engine and the services: each operation of both families is an OperationImpl
 // keyed by its operationId, with the role it needs and a handler from the validated request to the answer.
 // Services declare theirs with defineService (service-table.ts), which types each one by its operation.
+
+import type { RecordSchemas } from './checked-store';
 import type { EventBody, EventType } from './events';
 import type { ExampleAnswers } from './example-answers';
 import type { Identity, IdentityRegistry } from './identity';
@@ -62,6 +64,8 @@ export type ServiceOperations = Readonly<Record<string, OperationImpl>>;
 /** What the engine needs from the services: every operation, and the sign-in the hosted page performs. */
 export interface Services {
   readonly operations: ServiceOperations;
+  /** The component schema each collection's records keep (checked when a service stores one). */
+  readonly records?: RecordSchemas;
   /** The member the hosted sign-in page signs in when the browser brings no session token of its own. */
   hostedSignInMember(store: SessionStore): Promise<string>;
 }

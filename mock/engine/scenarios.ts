@@ -1,8 +1,24 @@
 // Scenario controls per session and operation (PUT /__mock/scenarios/{operationId}): added latency, and forced
-// failures answered in the platform's error body, for every call or for the next `times` calls.
+// failures answered in the platform's error body (a 429 or 503 with `Retry-After`) or as a connection fault, for
+// every call or for the next `times` calls.
+import type { ConnectionFault } from '../../src/protocol';
+
+/**
+ * How the engine tells an adapter to fault the connection of an answer: a header on the MockResponse, which the
+ * adapter removes and acts on (the pipeline in between carries headers as they are).
+ */
+export const FAULT_HEADER = 'x-mock-connection-fault';
+
+/** Seconds a forced 429 or 503 asks the client to wait when the scenario names none. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;
 
 export interface ForcedFailure {
-  readonly status: number;
+  /** The status answered; left out when `fault` is given. */
+  readonly status?: number;
+  /** A connection fault instead of an answer: the call does not reach the service. */
+  readonly fault?: ConnectionFault;
+  /** `Retry-After` of a forced 429 or 503, in seconds (default 1). */
+  readonly retryAfterSeconds?: number;
   readonly code?: string;
   readonly description?: string;
   /** How many calls fail; undefined: every call until the scenario is cleared. */

@@ -2,13 +2,15 @@
 // scenario (latency, forced failure), answers `Prefer` examples, and runs the service's handler over the
 // session store (writes one at a time per session). Its answers and refusals go on to the pipeline's answer
 // check; the events a call emitted reach the sink only once its answer passed that check.
-import { applicationFailure, internalFailure, validationFailure } from '../errors/platform-error';
+import { internalFailure, validationFailure } from '../errors/platform-error';
 import type { ContractAnswer, HandlerResult, OperationHandler } from '../pipeline/stages/handler';
 import type { MockResponse, ValidatedRequest } from '../pipeline/types';
 import type { ResponseValidator } from '../validation/response-validator';
+import { checkedStore, type RecordSchemas } from './checked-store';
 import { type EventSink, eventIdentity, type RecordedEvent } from './events';
 import type { ExampleAnswers } from './example-answers';
 import { PlatformFailure, ValidationFailure } from './failure';
+import { forcedAnswer } from './forced-answer';
 import type { IdentityRegistry } from './identity';
 import type { Answer, OperationContext, ServiceOperations } from './operation';
 import type { ScenarioStore } from './scenarios';
@@ -16,6 +18,8 @@ import type { SessionStore } from './store';
 
 export interface StatefulHandlerOptions {
   readonly operations: ServiceOperations;
+  /** The collections whose records must keep their component schema when a service stores them. */
+  readonly records?: RecordSchemas;
   readonly identities: IdentityRegistry;
   readonly responses: ResponseValidator;
   readonly examples: ExampleAnswers;
@@ -59,13 +63,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
       opening?.catch(() => undefined);
       const scenario = await scenarios.take(session, operationId);
       if (scenario?.latencyMs) await sleep(scenario.latencyMs);
-      if (scenario?.failure) {
-        const { status, code, description } = scenario.failure;
-        return applicationFailure(
-          { status, ...(code && { code }), description: description ?? `Forced by the ${operationId} scenario of session ${session}` },
-          requestId,
-        );
-      }
+      if (scenario?.failure) return forcedAnswer(operationId, session, scenario.failure, examples, requestId);
 
       const { code, example } = request.preferences;
       if (code !== undefined || example !== undefined) {
@@ -84,7 +82,7 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         operationId,
         identity,
         session,
-        store,
+        store: options.records ? checkedStore(store, options.records, (...args) => responses.recordViolations(...args)) : store,
         path: request.pathParams,
         query: request.query,
         // A request sent without a body is the empty message, as it was validated.

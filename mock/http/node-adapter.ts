@@ -3,13 +3,15 @@
 // here, in the same platform error body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { REQUEST_ID_HEADER } from '../../src/protocol';
+import { isConnectionFault, REQUEST_ID_HEADER } from '../../src/protocol';
+import { FAULT_HEADER } from '../engine/scenarios';
 import { applicationFailure, internalFailure } from '../errors/platform-error';
 import { bodyTooLarge, type TransportLimits } from '../limits';
 import type { Pipeline } from '../pipeline/pipeline';
 import { newRequestId } from '../pipeline/request-id';
 import type { MockResponse } from '../pipeline/types';
 import { createAnswerBatch } from './answer-batch';
+import { sendWithFault } from './connection-fault';
 import { type CorsPolicy, corsHeaders, isOriginAllowed, preflightHeaders } from './cors';
 import { readBody } from './read-body';
 
@@ -49,6 +51,12 @@ const send = (req: IncomingMessage, res: ServerResponse, response: MockResponse,
       ? response.body
       : Buffer.from(response.body.buffer, response.body.byteOffset, response.body.byteLength);
   const length = typeof body === 'string' ? Buffer.byteLength(body) : body.length;
+  const fault = response.headers[FAULT_HEADER];
+  if (isConnectionFault(fault)) {
+    const { [FAULT_HEADER]: _marked, ...headers } = response.headers;
+    sendWithFault(res, fault, response.status, { ...headers, ...extra }, body);
+    return;
+  }
   try {
     res.writeHead(response.status, { ...response.headers, ...response.repeatedHeaders, ...extra, 'content-length': String(length) });
   } catch (error) {

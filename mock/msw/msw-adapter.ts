@@ -5,15 +5,18 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
+import { isConnectionFault } from '../../src/protocol';
 import { composeMock } from '../compose-mock';
 import type { StatefulEngine } from '../engine/engine';
 import type { EventListener } from '../engine/events';
 import type { Fixture } from '../engine/fixtures';
 import type { Services } from '../engine/operation';
+import { FAULT_HEADER } from '../engine/scenarios';
 import type { MockWebhooks, MockWebhooksOptions } from '../events/mock-webhooks';
 import { bodyTooLarge } from '../limits';
 import { newRequestId } from '../pipeline/request-id';
 import type { MockRequest, MockResponse } from '../pipeline/types';
+import { connectionFaultResponse } from './connection-fault';
 
 export interface MswMockOptions {
   /** The origin (and optional path prefix) the app calls, e.g. `https://api.shop.test`; no trailing slash. */
@@ -55,7 +58,13 @@ const toMockRequest = async (request: Request, prefix: string, maxBodyBytes: num
   return { method: request.method, target: `${path}${url.search}`, headers, body, requestId };
 };
 
-const toResponse = (response: MockResponse): Response => {
+const toResponse = (response: MockResponse, signal?: AbortSignal): Response => {
+  const fault = response.headers[FAULT_HEADER];
+  if (isConnectionFault(fault)) {
+    const { [FAULT_HEADER]: _marked, ...headers } = response.headers;
+    const text = typeof response.body === 'string' ? response.body : new TextDecoder().decode(response.body);
+    return connectionFaultResponse(fault, response.status, headers, text, signal);
+  }
   const body = typeof response.body === 'string' ? response.body : response.body.slice().buffer;
   // A redirect or a 204 has no body in the Fetch API.
   const empty =
@@ -78,7 +87,7 @@ export const createMswMock = (options: MswMockOptions): MswMock => {
   const handler = http.all(`${base}/*`, async ({ request }) => {
     const mockRequest = await toMockRequest(request, prefix, maxBodyBytes);
     if ('status' in mockRequest) return toResponse(mockRequest);
-    return toResponse(await mock.handle(mockRequest));
+    return toResponse(await mock.handle(mockRequest), request.signal);
   });
   return { handlers: [handler], engine, events: { subscribe: (listener) => engine.events.subscribe(listener) }, webhooks };
 };

@@ -16,6 +16,7 @@ import { memberOperations } from './platform/members';
 import { recommendationOperations } from './platform/recommendations';
 import { redirectSessionOperations } from './platform/redirect-sessions';
 import { reviewOperations } from './platform/reviews';
+import { RECORD_SCHEMAS } from './records';
 
 const SERVICES_BY_NAME = {
   'commerce/current-cart': currentCartOperations,
@@ -56,4 +57,4 @@ export const SERVICE_OF: Readonly<Record<string, string>> = Object.fromEntries(
   ),
 );
 
-export const SERVICES: Services = { operations: merge(), hostedSignInMember };
+export const SERVICES: Services = { operations: merge(), records: RECORD_SCHEMAS, hostedSignInMember };

@@ -42,6 +42,7 @@ export class ResponseValidator {
   readonly #operations = new Map<string, Operation>();
   readonly #compiled = new Map<string, { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> }>();
   readonly #documents = new Map<Family, BundledDocument>();
+  readonly #records = new Map<string, ValidateFunction>();
   readonly #verdicts: FrozenVerdicts;
 
   constructor(compilers: SchemaCompilers, documents: Readonly<Record<Family, JsonObject>>) {
@@ -59,6 +60,24 @@ export class ResponseValidator {
   declares(operationId: string, status: number): boolean {
     const operation = this.#operations.get(operationId);
     return operation !== undefined && declaredResponse(operation, status) !== undefined;
+  }
+
+  /**
+   * How a record about to be stored breaks its component schema as answers carry it (`FileDescriptor` of the
+   * family's document), the fields named from the record's root; empty when it keeps it.
+   */
+  recordViolations(family: Family, component: string, record: unknown, root: string): FieldViolation[] {
+    const slot = `${family} ${component}`;
+    let validate = this.#records.get(slot);
+    if (!validate) {
+      validate = this.#compilers.response.compile({ $ref: `#/components/schemas/${component}` }, responseDocumentId(family));
+      this.#records.set(slot, validate);
+    }
+    if (validate(record)) return [];
+    return toFieldViolations(validate.errors ?? [], '').map((violation) => ({
+      ...violation,
+      field: violation.field ? `${root}.${violation.field}` : root,
+    }));
   }
 
   /** The first way the answer breaks the operation's contract, or undefined when it keeps it. */

@@ -40,7 +40,7 @@ export interface FuzzUnit {
 
 export interface FuzzOptions {
   /** Who sends the single cases (flows choose their own identities). Default: the merchant. */
-  readonly identity?: 'merchant' | 'visitor';
+  readonly identity?: 'merchant' | 'visitor' | 'member';
 }
 
 type Failure = { readonly testCase: FuzzCase; readonly status: number; readonly body: string };
@@ -58,6 +58,8 @@ export interface FuzzReport {
   readonly undeclaredCodes: (Failure & { readonly code: string; readonly declared: readonly string[] })[];
   /** Answers given before an operation is known (no route, 405, the transport's 408, 413 and 431): not judged. */
   readonly transportAnswers: number;
+  /** How many requests sent carried each mutation (`past-bound`, `list after writes`...). */
+  readonly mutationCounts: Record<string, number>;
   /** Requests that got no answer at all (connection refused, reset, time-out). */
   readonly crashes: { readonly testCase: FuzzCase; readonly error: string }[];
   readonly durationMs: number;
@@ -138,6 +140,94 @@ const eitherOrSites = (
   return out;
 };
 
+/** A field of a body that states a bound (length, item count, number range, format), and its schema. */
+interface BoundSite {
+  readonly path: Path;
+  readonly schema: JsonObject;
+}
+
+const BOUND_KEYWORDS = [
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'format',
+];
+
+/**
+ * Every field of the body the schema bounds: the example's own fields, and the fields its objects leave out (a
+ * write must take or refuse those at their bounds too).
+ */
+const boundSites = (
+  doc: BundledDocument,
+  schema: Json | undefined,
+  value: Json | undefined,
+  path: Path = [],
+  out: BoundSite[] = [],
+): BoundSite[] => {
+  if (path.length > 6 || !isObject(schema)) return out;
+  const flat = flattenSchema(doc, schema);
+  if (path.length > 0 && BOUND_KEYWORDS.some((keyword) => flat[keyword] !== undefined)) out.push({ path, schema: flat });
+  if (isObject(flat.items) || flat.items !== undefined) {
+    if (Array.isArray(value) && value.length > 0) boundSites(doc, flat.items, value[0], [...path, 0], out);
+  }
+  if (isObject(flat.properties) && (value === undefined || isObject(value))) {
+    for (const [key, property] of Object.entries(flat.properties)) {
+      if (isObject(property) && flattenSchema(doc, property).readOnly === true) continue;
+      const item = isObject(value) ? value[key] : undefined;
+      // A field the example leaves out is bounded alone; its own nested fields are not walked.
+      if (item === undefined && path.length > 0 && !isObject(value)) continue;
+      boundSites(doc, property, item, [...path, key], out);
+    }
+  }
+  return out;
+};
+
+/** Values of a format that keep it at its edge, and that break it. */
+const FORMAT_VALUES: Readonly<Record<string, readonly [Json, Json]>> = {
+  'date-time': ['9999-12-31T23:59:59.999Z', '2026-02-30T25:61:00Z'],
+  date: ['9999-12-31', '2026-02-30'],
+  uuid: ['ffffffff-ffff-4fff-bfff-ffffffffffff', '00000000-0000-0000-0000-00000000000g'],
+  uri: [`https://example.com/${'a'.repeat(2000)}`, 'not a uri'],
+  email: [`${'a'.repeat(64)}@example.com`, 'no-at-sign.example.com'],
+};
+
+/** A value at the field's bound (`past` false) or just past it, for one bound the schema states. */
+const boundValue = (site: BoundSite, current: Json | undefined, past: boolean, pick: <T>(items: readonly T[]) => T): Json | undefined => {
+  const { schema } = site;
+  const choices: Json[] = [];
+  const text = (length: number): string => 'b'.repeat(Math.max(0, length));
+  const items = (count: number): Json[] => {
+    const first = Array.isArray(current) && current.length > 0 ? current[0] : '';
+    return Array.from({ length: Math.max(0, count) }, () => structuredClone(first) as Json);
+  };
+  const num = (key: string): number | undefined => (typeof schema[key] === 'number' ? (schema[key] as number) : undefined);
+  const step = schema.type === 'integer' ? 1 : 0.5;
+  const maxLength = num('maxLength');
+  const minLength = num('minLength');
+  const maxItems = num('maxItems');
+  const minItems = num('minItems');
+  const maximum = num('maximum');
+  const minimum = num('minimum');
+  if (maxLength !== undefined) choices.push(text(past ? maxLength + 1 : maxLength));
+  if (minLength !== undefined && minLength > 0) choices.push(text(past ? minLength - 1 : minLength));
+  if (maxItems !== undefined) choices.push(items(past ? maxItems + 1 : maxItems));
+  if (minItems !== undefined && minItems > 0) choices.push(items(past ? minItems - 1 : minItems));
+  if (maximum !== undefined) choices.push(past ? maximum + step : maximum);
+  if (minimum !== undefined) choices.push(past ? minimum - step : minimum);
+  const exclusiveMaximum = num('exclusiveMaximum');
+  if (exclusiveMaximum !== undefined) choices.push(past ? exclusiveMaximum : exclusiveMaximum - step);
+  const exclusiveMinimum = num('exclusiveMinimum');
+  if (exclusiveMinimum !== undefined) choices.push(past ? exclusiveMinimum : exclusiveMinimum + step);
+  const format = typeof schema.format === 'string' ? FORMAT_VALUES[schema.format] : undefined;
+  if (format) choices.push(past ? format[1] : format[0]);
+  return choices.length > 0 ? pick(choices) : undefined;
+};
+
 const BAD_ESCAPES = ['%ff', '%ED%A0%80', '%', '%zz', '%C0%AF', '..%2F..%2F', '%00'];
 const ODD_STRINGS = [
   '',
@@ -153,7 +243,7 @@ const ODD_STRINGS = [
 ];
 const ODD_NUMBERS = [-1, 0, -0, 1e308, -1e308, 2 ** 53 + 1, 0.1, 1e-320];
 /** Mutations of a value of the example body. */
-const VALUE_MUTATIONS = ['wrong-type', 'null', 'bad-enum', 'extra-key', 'odd-number', 'odd-string'] as const;
+const VALUE_MUTATIONS = ['wrong-type', 'null', 'bad-enum', 'extra-key', 'odd-number', 'odd-string', 'at-bound', 'past-bound'] as const;
 /** Mutations of the body as sent, for any method that sends one. */
 const BODY_MUTATIONS = ['deep-nesting', 'malformed-json', 'content-type', 'not-object', 'no-body', 'empty-body', 'null-body'] as const;
 const ANY_MUTATIONS = ['huge-string', 'drop-key', 'bad-escape', 'bad-query', 'no-auth'] as const;
@@ -253,7 +343,8 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
   const applicable: readonly Mutation[] = [
     ...ANY_MUTATIONS,
     ...(sendsBody ? BODY_MUTATIONS : []),
-    ...(sendsBody && body !== undefined ? VALUE_MUTATIONS : []),
+    ...(sendsBody && body !== undefined ? VALUE_MUTATIONS.filter((m) => !m.endsWith('bound')) : []),
+    ...(sendsBody && boundSites(doc, bodySchemaOf(operation), body ?? {}).length > 0 ? (['at-bound', 'past-bound'] as const) : []),
     ...(sendsBody && eitherOrSites(doc, bodySchemaOf(operation), body).length > 0 ? (['either-or'] as const) : []),
   ];
   for (let round = 0; round < input.rounds; round += 1) {
@@ -336,6 +427,18 @@ const buildCase = (next: () => number, input: CaseInput): FuzzCase => {
       case 'odd-string':
         if (body !== undefined && target) body = setAt(body, target, pick(ODD_STRINGS));
         break;
+      case 'at-bound':
+      case 'past-bound': {
+        const sites = boundSites(doc, bodySchemaOf(operation), body ?? {});
+        if (sites.length === 0) break;
+        const site = pick(sites);
+        const value = boundValue(site, getAt(body ?? {}, site.path), kind === 'past-bound', pick);
+        if (value !== undefined) {
+          mutations.push(site.path.join('.'));
+          body = setAt(body ?? {}, site.path, value);
+        }
+        break;
+      }
       case 'no-auth':
         identity = 'anonymous';
         break;
@@ -528,7 +631,12 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
     undeclaredStatuses: [] as FuzzReport['undeclaredStatuses'],
     undeclaredCodes: [] as FuzzReport['undeclaredCodes'],
     transportAnswers: 0,
+    mutationCounts: {} as Record<string, number>,
     crashes: [] as FuzzReport['crashes'],
+  };
+  const counted = (testCase: FuzzCase) => {
+    report.sent += 1;
+    for (const mutation of new Set(testCase.mutations)) report.mutationCounts[mutation] = (report.mutationCounts[mutation] ?? 0) + 1;
   };
   const judge = (testCase: FuzzCase, target: string, status: number, text: string) => {
     const operation = byId.get(testCase.operationId) as Operation;
@@ -551,7 +659,7 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
       index += 1;
       let created: string | undefined;
       for (const [step, testCase] of unit.steps.entries()) {
-        report.sent += 1;
+        counted(testCase);
         const target = testCase.target.replace(CREATED, encodeURIComponent(created ?? globalThis.crypto.randomUUID()));
         const authorization = credentials[testCase.identity];
         try {
@@ -576,8 +684,55 @@ export const runFuzz = async (baseUrl: string, units: readonly FuzzUnit[], concu
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
+  // Then every list, as each identity: a write that stored what a read refuses shows here as a 5xx.
+  for (const testCase of listReads()) {
+    counted(testCase);
+    const authorization = credentials[testCase.identity];
+    try {
+      const response = await fetch(`${baseUrl}${testCase.target}`, {
+        method: testCase.method,
+        headers: { ...testCase.headers, [SESSION_HEADER]: session, ...(authorization && { authorization }) },
+        body: testCase.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(15_000),
+      });
+      const text = await response.text();
+      report.byStatus[response.status] = (report.byStatus[response.status] ?? 0) + 1;
+      judge(testCase, testCase.target, response.status, text);
+    } catch (error) {
+      report.crashes.push({ testCase, error: String((error as Error).cause ?? error) });
+    }
+  }
   return { ...report, durationMs: performance.now() - started };
 };
+
+/** The identities a run's closing reads are sent as. */
+const READERS: readonly FuzzIdentity[] = ['merchant', 'visitor', 'member'];
+
+/**
+ * Every list read (a GET with no path parameter, or a query or search POST with its example body), as the
+ * merchant, a visitor and the member: what the run's writes stored must be answerable to each.
+ */
+export const listReads = (): FuzzCase[] =>
+  catalogueOf()
+    .operations.filter(
+      (operation) =>
+        !operation.path.includes('{') &&
+        (operation.method === 'GET' || (operation.method === 'POST' && /^(query|search|list)/.test(operation.operationId))),
+    )
+    .flatMap((operation) => {
+      const example = exampleRequest(operation);
+      const search = serializeQuery(example.query as Record<string, unknown>);
+      return READERS.map((identity) => ({
+        operationId: operation.operationId,
+        mutations: ['list after writes'],
+        method: operation.method,
+        target: `${operation.path}${search ? `?${search}` : ''}`,
+        headers: { 'content-type': 'application/json' },
+        identity,
+        body: operation.method === 'POST' ? JSON.stringify(example.body ?? {}) : undefined,
+      }));
+    });
 
 /** One line per failure kind for a report: `undeclared code 404 getCurrentCart NOT_FOUND (declared: OWNED_CART_NOT_FOUND) [drop-key]`. */
 export const describeFailures = (report: FuzzReport, limit = 10): string[] => {

@@ -4,7 +4,8 @@ import type { Family, OperationInfo, OperationMeta } from '../operations/operati
 import { REQUEST_ID_HEADER } from '../protocol';
 import type { AuthContext, AuthStrategy } from './auth-port';
 import { buildRequest, type CallInit } from './build-request';
-import { type ClientOptions, type RetryPolicy, resolveRetry } from './options';
+import { type ClientOptions, resolveRetry } from './options';
+import { retryDelay } from './retry-after';
 import { type Answer, send } from './send';
 import { isTokenRefusal } from './token-refusal';
 import { RETRY_STATUSES } from './transient';
@@ -33,13 +34,6 @@ const wait = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
     const timer = setTimeout(resolve, ms);
     signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
   });
-
-/** Whether attempt `attempt` (0-based) may be followed by another, and after how long. */
-const nextDelay = (policy: RetryPolicy | undefined, method: string, attempt: number, error: ApiError): number | undefined => {
-  if (!policy || attempt >= policy.retries || !policy.methods.includes(method)) return undefined;
-  if (error.status !== 0 && !RETRY_STATUSES.has(error.status)) return undefined;
-  return Math.min(policy.maxDelayMs, error.retryAfterMs ?? policy.baseDelayMs * 2 ** attempt);
-};
 
 /** A 2xx answer's data: its JSON, or a SystemError when a JSON body was declared and none can be read. */
 const successData = (meta: OperationMeta, answer: Answer): unknown => {
@@ -112,7 +106,7 @@ export const createRuntime = (options: ClientOptions, baseUrls: Record<Family, s
         if (abortedBy(signals)) throw error;
         failure = error instanceof ApiError ? error : new SystemError({ status: 0, cause: error });
       }
-      const delay = nextDelay(retry, request.method, tries, failure);
+      const delay = retryDelay(retry, request.method, tries, failure);
       if (delay === undefined) throw failure;
       await wait(delay, abortedBy(signals) ?? init.signal ?? options.signal);
     }

@@ -2,6 +2,7 @@
 // about the wire (error body, violation message, request-id header, base64url, the `.r` envelope, paging,
 // status texts, JSON media types, the families). It imports only generated types; everyone above imports it.
 export { type Base64Alphabet, decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from './base64url';
+export { CONNECTION_FAULTS, type ConnectionFault, GATEWAY_STATUSES, isConnectionFault, RETRY_AFTER_STATUSES } from './connection-faults';
 export { decodeEnvelope, ENVELOPE_PARAMETER, encodeEnvelope, envelopeText } from './envelope';
 export {
   type ApplicationErrorDetails,

@@ -1,10 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { memberSignIn, oauthStrategy, type Tokens } from '../../src/auth/index';
 import { getCurrentCart } from '../../src/commerce';
-import { ApiError, ApplicationError, type ClientOptions, createClient, SystemError, staticToken } from '../../src/index';
+import { ApiError, ApplicationError, apiKey, type ClientOptions, createClient, SystemError, staticToken } from '../../src/index';
+import { CONNECTION_FAULTS } from '../../src/protocol';
+import { API_KEY } from '../support/mock-credentials';
 
 // A real local server that misbehaves on purpose, one path per fault; the client must turn every failure into
 // an ApiError subclass and tell onError exactly once.
@@ -209,5 +211,53 @@ describe('OAuth strategy against a real server', () => {
     await expect(memberSignIn(auth).logout('http://127.0.0.1/')).rejects.toBeInstanceOf(SystemError);
     expect(auth.getTokens().refreshToken.role).toBe('none');
     expect(auth.loggedIn()).toBe(false);
+  });
+});
+
+// The same faults forced on the mock itself (PUT /__mock/scenarios), as a QA run forces them: each once, so a
+// client that retries gets the operation's real answer on the next try.
+describe('client under the faults the mock forces', () => {
+  const mockUrl = inject('mockUrl');
+  const force = async (session: string, failure: Record<string, unknown>) => {
+    const response = await fetch(`${mockUrl}/__mock/scenarios/getCurrentCart`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, failure: { ...failure, times: 1 } }),
+    });
+    expect(response.status, await response.text()).toBe(200);
+  };
+  const clientOf = (session: string, options: Partial<ClientOptions> = {}) =>
+    createClient({ baseUrl: mockUrl, auth: apiKey(API_KEY), headers: { 'x-mock-session': session }, ...options });
+
+  it.each(CONNECTION_FAULTS)('survives a forced %s: the failure is a SystemError, and a retry gets the answer', async (fault) => {
+    const session = `client-fault-${fault}`;
+    await force(session, { fault });
+    const failure = await failureOf(getCurrentCart(clientOf(session, { timeoutMs: 1500 })));
+    expect(failure).toBeInstanceOf(SystemError);
+    expect(failure.status).toBe(0);
+    await force(session, { fault });
+    const retried = await getCurrentCart(clientOf(session, { timeoutMs: 1500, retry: { retries: 1, baseDelayMs: 1 } }));
+    expect(retried.cart?.id).toBeTruthy();
+  });
+
+  it.each([429, 502, 503, 504])('survives a forced %i gateway answer, waiting as Retry-After says where it is sent', async (status) => {
+    const session = `client-gateway-${status}`;
+    await force(session, { status, ...(status === 429 || status === 503 ? { retryAfterSeconds: 1 } : {}) });
+    const started = Date.now();
+    const retried = await getCurrentCart(clientOf(session, { retry: { retries: 1, baseDelayMs: 1 } }));
+    expect(retried.cart?.id).toBeTruthy();
+    if (status === 429 || status === 503) expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    await force(session, { status });
+    const failure = await failureOf(getCurrentCart(clientOf(session)));
+    expect(failure.status).toBe(status);
+    expect(failure.retryAfterMs).toBe(status === 429 || status === 503 ? 1000 : undefined);
+  });
+
+  it("does not retry sooner than Retry-After asks: a wait past the longest delay is the caller's", async () => {
+    const session = 'client-gateway-long-wait';
+    await force(session, { status: 429, retryAfterSeconds: 30 });
+    const failure = await failureOf(getCurrentCart(clientOf(session, { retry: { retries: 2, baseDelayMs: 1, maxDelayMs: 5000 } })));
+    expect(failure.status).toBe(429);
+    expect(failure.retryAfterMs).toBe(30_000);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { judgeAnswer } from '../../scripts/harness/contract-judge';
-import { buildCases, CREATED, type FuzzCase } from '../../scripts/harness/fuzz-requests';
+import { buildCases, CREATED, type FuzzCase, listReads } from '../../scripts/harness/fuzz-requests';
 import { type BundledDocument, listOperations } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 import { resolveSchema } from '../../spec-model/schemas';
@@ -8,14 +8,14 @@ import { resolveSchema } from '../../spec-model/schemas';
 // The fuzz's cases reach the classes of answers clients reach (missing bodies, either-or rules, one identity on
 // another's entity, an entity used after its deletion), and its judge reads the contract as declared (the codes
 // through spec-model's declaredCodes).
-const units = buildCases(20_000, 7);
+const units = buildCases(20_000, 9);
 const cases = units.flatMap((unit) => unit.steps);
 const withMutation = (name: string): FuzzCase[] => cases.filter((c) => c.mutations.includes(name));
 
 describe('the fuzz cases', () => {
   it('are as many requests as asked for, and the same for the same seed', () => {
     expect(cases).toHaveLength(20_000);
-    expect(buildCases(500, 7).flatMap((unit) => unit.steps)).toEqual(cases.slice(0, 500));
+    expect(buildCases(500, 9).flatMap((unit) => unit.steps)).toEqual(cases.slice(0, 500));
     expect(buildCases(500, 8).flatMap((unit) => unit.steps)).not.toEqual(cases.slice(0, 500));
   });
 
@@ -51,6 +51,20 @@ describe('the fuzz cases', () => {
     expect(both.length).toBeGreaterThan(0);
     for (const c of neither) expect(keys(c), c.body).toEqual([]);
     for (const c of both) expect(keys(c).length, c.body).toBeGreaterThan(1);
+  });
+
+  it('send values at and past the bounds the schemas state, to writes of both families, then read every list as each identity', () => {
+    const writes = (name: string) => withMutation(name).filter((c) => c.method !== 'GET');
+    expect(writes('at-bound').length).toBeGreaterThan(cases.length / 50);
+    expect(writes('past-bound').length).toBeGreaterThan(cases.length / 50);
+    // A display name just past the 255 characters a file keeps is among them.
+    const names = writes('past-bound').filter(
+      (c) => c.mutations.includes('displayName') || c.mutations.some((m) => m.endsWith('.displayName')),
+    );
+    expect(names.length).toBeGreaterThan(0);
+    const reads = listReads();
+    expect(new Set(reads.map((c) => c.identity))).toEqual(new Set(['merchant', 'visitor', 'member']));
+    for (const operationId of ['listFiles', 'queryReviews', 'searchOrders']) expect(reads.map((c) => c.operationId)).toContain(operationId);
   });
 
   it('hold flows: made by one identity and used by the others, or used again after its deletion', () => {

@@ -290,6 +290,11 @@ describe('commerce refusals, as the platform names them', () => {
       .currentEntity;
     const payment = (transactions?.payments ?? []).find((p: any) => p.regularPaymentDetails?.status === 'AUTHORIZED');
     expect(payment.regularPaymentDetails.authorizationDetails.scheduledAction.executionDate).toBe('9999-12-31T23:59:59.999Z');
+    // The same transactions are what the API reads: the payment ids capture and void take are discoverable.
+    const read = await call('GET', `/v1/payments/orders/${order}`, API_KEY);
+    expect(read.status).toBe(200);
+    expect((read.body as { orderTransactions: unknown }).orderTransactions).toEqual(transactions);
+    expect(codeOf(await call('GET', `/v1/payments/orders/${UNKNOWN}`, API_KEY))).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
     expect((await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [payment.id] })).status).toBe(200);
     expect(codeOf(await call('POST', `${collector}/void-authorized-payments`, API_KEY, { paymentIds: [payment.id] }))).toEqual({
       status: 428,

@@ -35,7 +35,7 @@ describe('the spec reader for the explorer', () => {
 
   it('finds the declared response of a status, or none', () => {
     const algorithms = find(platform, 'listRecommendationAlgorithms');
-    expect(declaredStatuses(algorithms)).toEqual([200, 400, 401, 500, 503]);
+    expect(declaredStatuses(algorithms)).toEqual([200, 400, 401, 429, 500, 502, 503, 504]);
     expect(declaredResponse(algorithms, 200)?.json?.schema).toBeDefined();
     expect(declaredResponse(algorithms, 400)?.key).toBe('400');
     expect(declaredResponse(algorithms, 404)).toBeUndefined();

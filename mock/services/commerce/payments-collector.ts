@@ -1,7 +1,7 @@
 // The payments collector: whether an order's payment can be collected (cancelled, paid, no saved payment
 // method), preparing a collection (the mock charges the saved method at once: an approved payment, or an
 // authorized one with delayed capture), and capturing or voiding authorized payments. Every change shows in
-// the order's transactions and payment status.
+// the order's transactions and payment status, which the order's transactions read answers.
 import { orderPrice, toCents } from '../../computations/money';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
@@ -98,6 +98,13 @@ const withPayment = (transactions: OrderTransactions, id: string, change: (payme
 });
 
 export const paymentsCollectorOperations = defineService('commerce', {
+  listTransactionsForSingleOrder: {
+    access: 'merchant',
+    async handle(context) {
+      const order = await orderOr404(context, context.path.orderId);
+      return { body: { orderTransactions: await transactionsOf(context, order.id as string) } };
+    },
+  },
   getPaymentCollectabilityStatus: {
     access: 'merchant',
     async handle(context) {

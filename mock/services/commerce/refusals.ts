@@ -62,6 +62,7 @@ const ORDER_READS = [
   'preparePaymentCollection',
   'captureAuthorizedPayments',
   'voidAuthorizedPayments',
+  'listTransactionsForSingleOrder',
 ] as const satisfies readonly CommerceOperation[];
 
 const PAYMENT_CHANGES = ['captureAuthorizedPayments', 'voidAuthorizedPayments'] as const satisfies readonly CommerceOperation[];

@@ -19,6 +19,8 @@ type ImportRequest = PlatformSchema<'FileImportRequest'>;
 const FILE_EVENTS = eventsOf('wix.media.site_media.v1.file_descriptor');
 
 const MEDIA_ROOT = 'media-root';
+/** The longest display name a file keeps: the import and upload requests take longer names and truncate them. */
+const DISPLAY_NAME_LENGTH = 255;
 const SITE_ID = '3f0a5c2e-8d41-4b7a-9c16-2e5d8f7a1b90';
 const STATIC = 'https://static.wixstatic.com/media';
 
@@ -95,7 +97,10 @@ const newFile = (
   const type = mediaTypeOf(request.mimeType, (request as ImportRequest).mediaType);
   const id = `0abec0_${context.newId().replace(/-/g, '')}${EXTENSIONS[type] ?? ''}`;
   const url = `${STATIC}/${id}`;
-  const name = (request as ImportRequest).displayName ?? (request as PlatformBody<'generateFileUploadUrl'>).fileName ?? id;
+  const name = ((request as ImportRequest).displayName ?? (request as PlatformBody<'generateFileUploadUrl'>).fileName ?? id).slice(
+    0,
+    DISPLAY_NAME_LENGTH,
+  );
   const now = context.now();
   return {
     id,
