@@ -3252,7 +3252,7 @@ export interface components {
         };
         /** @description Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in. */
         CreateCheckoutFromCurrentCartRequest: {
-            channelType?: components["schemas"]["CreateCheckoutChannelType"];
+            channelType: components["schemas"]["CreateCheckoutChannelType"];
             shippingAddress?: components["schemas"]["Address"];
             billingAddress?: components["schemas"]["Address"];
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];

@@ -53,6 +53,9 @@ describe('rules stated in the spec', () => {
       lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }],
     });
     expect(added.status).toBe(200);
+    const noChannel = await call(s, visitor, 'POST', '/v1/carts/current/create-checkout', { email: 'jane.doe@example.com' });
+    expect(noChannel.status).toBe(400);
+    expect(JSON.stringify(noChannel.body)).toContain('channelType');
     const without = await call(s, visitor, 'POST', '/v1/carts/current/create-checkout', { channelType: 'WEB', shippingAddress: NY });
     expect(codeOf(without)).toEqual({ status: 400, code: 'INVALID_ARGUMENT' });
     expect(fieldsOf(without)).toEqual(['email']);
