@@ -115,6 +115,51 @@ const placeOrder = (checkout: string, as: Caller = 'merchant'): Call => ({
   body: {},
 });
 
+const MUG = '7d8e9f0a-1b2c-4d3e-9f4a-5b6c7d8e9f0a';
+const backInStock: Call = {
+  as: 'visitor',
+  method: 'POST',
+  path: '/v1/back-in-stock-notification-requests',
+  body: {
+    request: {
+      catalogReference: { catalogItemId: MUG, appId: STORES },
+      email: 'sam.lee@example.com',
+      itemUrl: 'https://shop.example.com/product-page/ceramic-mug',
+    },
+    itemDetails: { name: 'Ceramic Mug', price: '18.00' },
+  },
+};
+
+/** Every change of a checkout, refused once the checkout became an order. */
+const completedCheckoutRows: readonly ReachRow[] = (
+  [
+    ['updateCheckout', 'PATCH', '', { checkout: { buyerNote: 'Ring twice' }, fieldMask: 'buyerNote' }],
+    ['removeCheckoutCoupon', 'POST', '/remove-coupon', undefined],
+    ['removeCheckoutGiftCard', 'POST', '/remove-gift-card', undefined],
+    ['removeCheckoutOverrideCheckoutUrl', 'POST', '/remove-override-checkout-url', undefined],
+    ['addToCheckout', 'POST', '/add-to-checkout', { lineItems: napkins }],
+    ['removeCheckoutLineItems', 'POST', '/remove-line-items', { lineItemIds: ['00000000-0000-0000-0000-000000000002'] }],
+    [
+      'updateCheckoutLineItemsQuantity',
+      'POST',
+      '/update-line-items-quantity',
+      { lineItems: [{ id: '00000000-0000-0000-0000-000000000001', quantity: 2 }] },
+    ],
+  ] as const
+).map(([operation, method, tail, body]) =>
+  row(
+    operation,
+    428,
+    'CHECKOUT_IS_COMPLETE',
+    steps('the open checkout, changed after it became an order', placeOrder(OPEN_CHECKOUT), {
+      as: 'merchant',
+      method,
+      path: `/v1/checkouts/${OPEN_CHECKOUT}${tail}`,
+      ...(body !== undefined && { body }),
+    }),
+  ),
+);
+
 /** Sign-in and registration refusals the mock plays by the e-mail's local part (mock/auth-scenarios.ts). */
 const signIn = (operation: 'loginV2' | 'registerV2', status: number, code: string, local: string, data: string): ReachRow =>
   row(
@@ -228,6 +273,29 @@ export const ROWS: readonly ReachRow[] = [
       },
       placeOrder(OPEN_CHECKOUT),
     ),
+  ),
+
+  ...completedCheckoutRows,
+  row(
+    'createBackInStockNotificationRequest',
+    409,
+    'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
+    steps('the same address asking twice for the Ceramic Mug', backInStock, backInStock),
+  ),
+  row(
+    'reportItemsBackInStock',
+    400,
+    'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+    request("the Ceramic Mug named both by its catalogue reference and by Maya's request id", {
+      as: 'merchant',
+      method: 'POST',
+      path: '/v1/back-in-stock-notification-requests/report-items-back-in-stock',
+      body: {
+        catalogReference: { catalogItemId: MUG, appId: STORES },
+        requestIds: ['4a3b8d2f-0c5e-4f9b-b2d3-6e7f8a9b0c1d'],
+        itemDetails: { name: 'Ceramic Mug', price: '18.00' },
+      },
+    }),
   ),
 
   // Orders and their payments.
@@ -394,3 +462,33 @@ export const ROWS: readonly ReachRow[] = [
   row('registerV2', 403, 'IP_ADDRESS_FILTERED', force(`the caller's IP address is on the site's block list: ${IDENTITY}`)),
   row('registerV2', 500, 'COULD_NOT_CREATE_SET_ACCOUNT_USER', force('a fault inside the identity service')),
 ];
+
+const PAYMENTS = "decided by the payment provider or the site's payment setup, outside the request";
+const CAPTCHA = "the captcha service's verdict (the mock plays its -19970 and -19971 spellings from the e-mail)";
+
+/** Codes whose cause lies outside anything a storefront sends: forced on every operation declaring them. */
+export const OUTSIDE_CAUSES: Readonly<Record<string, string>> = {
+  CATALOG_V3_CALLING_CATALOG_V1_API: 'the site runs catalog V3, a site setting no request changes',
+  THROTTLED_FEATURE: "the identity service throttles the site's sign-ins by rate, not by what one request holds",
+  UNIMPLEMENTED_FEATURE: "a registration feature the site's identity service does not offer",
+  TRUSTED_CLIENTS_ONLY: `sign-in restricted to trusted clients: ${IDENTITY}`,
+  WIX_EMPLOYEE_PASSWORD_LOGIN_NOT_ALLOWED: `an employee account's password sign-in: ${IDENTITY}`,
+  REENROLLMENT_REQUIRED_BY_ADMIN: `an administrator's demand on the account: ${IDENTITY}`,
+  CAPTCHA_TOKEN_REQUIRED: CAPTCHA,
+  INVALID_CAPTCHA_TOKEN: CAPTCHA,
+  MISSING_CAPTCHA_TOKEN: CAPTCHA,
+  RECAPTCHA_FAILED: CAPTCHA,
+  RECAPTCHA_REQUIRED: CAPTCHA,
+  PAYMENT_ERROR: PAYMENTS,
+  PAYMENT_PROVIDER_IS_NOT_AVAILABLE_ON_SITE: PAYMENTS,
+  SITE_NOT_ACCEPTING_PAYMENTS: PAYMENTS,
+  SITE_MUST_ACCEPT_PAYMENTS: PAYMENTS,
+  CHECKOUT_PAYMENT_ALREADY_IN_PROGRESS: PAYMENTS,
+  PAYMENT_GATEWAY_ID_NOT_FOUND: PAYMENTS,
+  PAYMENT_HAS_PENDING_CAPTURE: PAYMENTS,
+  ORDER_HAS_CHARGEBACKS: 'a chargeback the card issuer files, outside the store',
+  REDEEM_GIFT_CARD_ERROR: 'a fault of the gift card provider',
+  CALCULATION_ERROR: "a fault of the tax or shipping calculator (a provider's outage)",
+  FAILED_TO_RETRIEVE_VALIDATIONS_VIOLATIONS: "a fault of the platform's checkout validation service",
+  RECOMMENDATIONS_PROVIDER_NOT_FOUND: "the app providing the algorithm is not installed or does not answer (a provider's outage)",
+};

@@ -5,7 +5,7 @@ import { declaredCodesByStatus } from '../../spec-model/declared-codes';
 import { FAMILIES, type Family, listOperations, type Operation } from '../../spec-model/document';
 import { loadDocument } from '../../spec-model/load';
 import { genericHow } from './generic-rows';
-import { type How, type ReachRow, ROWS } from './rows';
+import { type How, OUTSIDE_CAUSES, type ReachRow, ROWS } from './rows';
 
 export interface TableRow extends ReachRow {
   readonly family: Family;
@@ -39,6 +39,8 @@ const rowFor = (family: Family, operation: Operation, status: number, code: stri
   if (own) return { ...base, how: own.how, source: 'row' };
   const generic = genericHow(operation, status, code);
   if (generic) return { ...base, how: generic, source: 'generic' };
+  const outside = OUTSIDE_CAUSES[code];
+  if (outside) return { ...base, how: { force: true, reason: outside }, source: 'generic' };
   return { ...base, how: { force: true, reason: UNMODELLED }, source: 'unmodelled' };
 };
 
