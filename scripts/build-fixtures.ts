@@ -20,6 +20,7 @@ import {
   STORE_COLLECTIONS,
   STORES_APP,
 } from './fixtures/base-records';
+import { heldOrders, heldPaymentMethods } from './fixtures/held-orders';
 
 const NOW = '2026-03-01T10:15:00.000Z';
 const out = (name: string) => new URL(`../mock/fixtures/${name}.json`, import.meta.url);
@@ -168,6 +169,10 @@ delete records.counters;
 // The open checkout was made from a cart that has since become it (GET /v1/checkouts/by-cart-id/{id}).
 const open = records.checkouts?.find((checkout) => checkout.id === '4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d');
 if (open) open.cartId = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
+// Orders in the states a storefront cannot change (unpaid, pending, rejected), copied from the paid one.
+const paidRecord = records.orders?.find((record) => record.id === '2b1a0f9e-8d7c-4b6a-9584-736251403f2e');
+if (paidRecord) records.orders?.push(...heldOrders(paidRecord));
+records.paymentMethods?.push(...heldPaymentMethods);
 
 const fixture: Fixture = { ...base, records: { ...records, currentCarts: records.currentCarts ?? [] } };
 writeFileSync(out('default'), `${JSON.stringify(fixture, null, 1)}\n`);

@@ -3278,7 +3278,7 @@ export interface components {
         };
         /** @description Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in. */
         CreateCheckoutFromCurrentCartRequest: {
-            channelType?: components["schemas"]["CreateCheckoutChannelType"];
+            channelType: components["schemas"]["CreateCheckoutChannelType"];
             shippingAddress?: components["schemas"]["Address"];
             billingAddress?: components["schemas"]["Address"];
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];
@@ -7835,9 +7835,9 @@ export interface operations {
             path: {
                 /**
                  * @description Order ID.
-                 * @example 8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c
+                 * @example 3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d
                  */
-                id: components["parameters"]["OrderIdPath"];
+                id: string;
             };
             cookie?: never;
         };

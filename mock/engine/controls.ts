@@ -57,7 +57,8 @@ const FAILURE_SCHEMA: JsonObject = {
     status: { type: 'integer', minimum: 400, maximum: 599 },
     fault: { enum: [...CONNECTION_FAULTS] },
     retryAfterSeconds: { type: 'integer', minimum: 0, maximum: 86_400 },
-    code: { type: 'string', pattern: '^[A-Z][A-Z0-9_]{0,99}$' },
+    // The platform's spellings: UPPER_SNAKE, the identity service's negative numbers, OAuth's lower_snake errors.
+    code: { type: 'string', pattern: '^([A-Z][A-Z0-9_]{0,99}|-[1-9][0-9]{0,9}|[a-z]+(_[a-z]+){1,9})$' },
     description: { type: 'string', maxLength: 1000 },
     times: { type: 'integer', minimum: 1, maximum: 1_000_000 },
   },

@@ -36,13 +36,27 @@ export interface Coupon {
   readonly amountOff?: string;
   /** Smallest subtotal the coupon applies to (text amount). */
   readonly minimumSubtotal?: string;
+  /** First instant the coupon applies (ISO 8601); before it: ERROR_COUPON_IS_NOT_ACTIVE_YET. */
+  readonly startDate?: string;
+  /** Instant the coupon stops applying (ISO 8601); from it on: ERROR_COUPON_HAS_EXPIRED. */
+  readonly expirationDate?: string;
+  /** How many orders may use the coupon in all, and how many have: once reached, ERROR_COUPON_USAGE_EXCEEDED. */
+  readonly usageLimit?: number;
+  readonly timesUsed?: number;
+  /** How many times one buyer may use it, and the member ids that have: ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED. */
+  readonly limitPerCustomer?: number;
+  readonly usedBy?: readonly string[];
 }
 
 export interface GiftCard {
   readonly id: string;
   readonly code: string;
-  /** Balance, text amount. */
+  /** Balance, text amount; `0.00`: GIFT_CARD_IS_EMPTY. */
   readonly balance: string;
+  /** Instant the card stops being valid (ISO 8601); from it on: GIFT_CARD_EXPIRED. */
+  readonly expirationDate?: string;
+  /** Switched off by the merchant: GIFT_CARD_DISABLED. */
+  readonly disabled?: boolean;
 }
 
 export interface SiteSettings {

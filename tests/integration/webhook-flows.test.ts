@@ -18,7 +18,8 @@ const TOTE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
 const TOTE_NATURAL = '00000000-0000-0020-0005-ad9cdc8a2b0f';
 const NAPKINS = '5f0c8a1e-2b3d-4c5e-8f9a-0b1c2d3e4f5a';
 const SITE_OWNER = '2f3e4d5c-6b7a-4890-a1b2-c3d4e5f6a7b8';
-const SEEDED_ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
+// Approved and unpaid: the seeded order's authorized payment would stop a cancel.
+const UNPAID_ORDER = '3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d';
 const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10011', addressLine: '235 W 23rd St' };
 
 let mock: RunningMock;
@@ -143,11 +144,11 @@ describe('webhook deliveries of the stateful flows', () => {
 
   it('cancel: order updated, then order canceled, by the merchant', async () => {
     const f = await flow('cancel');
-    await commerce.cancelOrder(f.merchant, { params: { path: { id: SEEDED_ORDER } }, body: { restockAllItems: true } });
+    await commerce.cancelOrder(f.merchant, { params: { path: { id: UNPAID_ORDER } }, body: { restockAllItems: true } });
     const events = await f.events();
     expect(types(events)).toEqual(['wix.ecom.v1.order_updated', 'wix.ecom.v1.order_canceled']);
-    expect(events[1]?.payload).toMatchObject({ entityFqdn: 'wix.ecom.v1.order', slug: 'canceled', entityId: SEEDED_ORDER });
-    expect(actionBody(events[1])).toMatchObject({ order: { id: SEEDED_ORDER, status: 'CANCELED' } });
+    expect(events[1]?.payload).toMatchObject({ entityFqdn: 'wix.ecom.v1.order', slug: 'canceled', entityId: UNPAID_ORDER });
+    expect(actionBody(events[1])).toMatchObject({ order: { id: UNPAID_ORDER, status: 'CANCELED' } });
     expect(events[1]?.identity).toEqual({ identityType: 'WIX_USER', wixUserId: SITE_OWNER });
     expect(mockFailures).toEqual([]);
   });

@@ -35,3 +35,14 @@ export const resetSession = async (baseUrl: string, session: string): Promise<vo
   });
   if (response.status !== 200) throw new Error(`reset ${session}: ${response.status}`);
 };
+
+/** A visitor token minted by the mock (the anonymous grant a storefront's first call makes). */
+export const visitorToken = async (baseUrl: string, session: string): Promise<string> => {
+  const response = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-mock-session': session },
+    body: JSON.stringify({ grantType: 'anonymous', clientId: '0c9e2d4f-6a8b-4c1d-9e3f-5a7b9c1d3e5f' }),
+  });
+  if (response.status !== 200) throw new Error(`visitor token: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+};

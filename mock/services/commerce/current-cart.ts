@@ -18,6 +18,7 @@ import { createCheckoutFromLines } from './checkout';
 import { requireKnownCoupon } from './discount-codes';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { requireVisitorEmail } from './visitor-email';
 
 export type Cart = CommerceSchema<'Cart'>;
 
@@ -350,6 +351,7 @@ export const currentCartOperations = defineService('commerce', {
       const request = context.body;
       const cart = await cartOr404(context);
       if (!cart.lineItems?.length) throw invalidField('cart', 'is empty: add line items before creating a checkout');
+      requireVisitorEmail(context.identity?.role, request, cart.buyerInfo?.email);
       const settings = await readSettings(context.store);
       const checkout = await createCheckoutFromLines(context, settings, {
         lines: cart.lineItems,

@@ -14,6 +14,7 @@ import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
+import { refuseAuthorizedPayment, refuseHeldOrder } from './order-state-rules';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 export type Order = CommerceSchema<'Order'>;
@@ -410,7 +411,9 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const { order, fieldMask } = context.body;
       if (order.id && order.id !== context.path.id) throw invalidField('order.id', `must be the order of the path (${context.path.id})`);
-      return { body: { order: await updateOne(context, await orderOr404(context, context.path.id), order, fieldMask, 'fieldMask') } };
+      const stored = await orderOr404(context, context.path.id);
+      refuseHeldOrder(context, stored);
+      return { body: { order: await updateOne(context, stored, order, fieldMask, 'fieldMask') } };
     },
   },
   bulkUpdateOrders: {
@@ -450,6 +453,8 @@ export const orderOperations = defineService('commerce', {
       if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
         throw refusal(context, 'orderIsPaid', `Order ${order.id} is paid: refund it before cancelling`);
       }
+      refuseHeldOrder(context, order);
+      refuseAuthorizedPayment(context, order, await transactionsOf(context, order.id as string));
       if (request.restockAllItems) await moveStock(context, order.lineItems ?? [], 1);
       const now = context.now();
       const canceled: Order = {

@@ -44,7 +44,25 @@ const save = async (context: CallContext, review: Review, revise = true): Promis
   return stored;
 };
 
+/** One review per author and entity: a second by the same contact for the same entity is refused (400 naming the entity). */
+const refuseDuplicate = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<void> => {
+  if (!author.contactId) return;
+  const namespace = given.namespace ?? 'stores';
+  const reviews = await context.store.list<Review>(COLLECTIONS.reviews);
+  const earlier = reviews.find(
+    (review) =>
+      review.entityId === given.entityId && (review.namespace ?? 'stores') === namespace && review.author?.contactId === author.contactId,
+  );
+  if (earlier) {
+    throw invalidField(
+      'entityId',
+      `already has review ${earlier.id as string} by contact ${author.contactId}: an author writes one review per entity (update that one instead)`,
+    );
+  }
+};
+
 const create = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<Review> => {
+  await refuseDuplicate(context, given, author);
   const now = context.now();
   const review: Review = {
     ...given,
@@ -109,6 +127,27 @@ const changeable = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403,
   return review;
 };
 
+/**
+ * The author of a review created with its contact: a member writes as its own contact; an app (the API key) must
+ * name the author (`name` and `email`, 400 naming the first missing); a visitor gets a new contact.
+ */
+const contactAuthor = async (
+  context: CallContext,
+  request: { readonly name?: string; readonly email?: string },
+): Promise<NonNullable<Review['author']>> => {
+  const member = await callerMember(context);
+  if (member?.contactId) {
+    return { contactId: member.contactId, authorName: request.name ?? member.profile?.nickname ?? 'Member', authorType: 'MEMBER' };
+  }
+  if (isOwner(context)) {
+    for (const field of ['name', 'email'] as const) {
+      if (!request[field])
+        throw invalidField(field, 'is required when an app (the API key) creates a review and its contact', 'REQUIRED_FIELD');
+    }
+  }
+  return { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' };
+};
+
 const visible = (context: CallContext, all: Review[], includePrivate: boolean | undefined): Review[] =>
   isOwner(context) && includePrivate ? all : all.filter(published);
 
@@ -143,7 +182,7 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const request = context.body;
-      const author = { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' as const };
+      const author = await contactAuthor(context, request);
       const review = await create(
         context,
         { namespace: request.namespace ?? 'stores', entityId: request.entityId, ...(request.content && { content: request.content }) },
