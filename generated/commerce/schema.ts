@@ -1248,7 +1248,7 @@ export interface components {
              * @description Number of items returned in this response.
              * @example 2
              */
-            count?: number;
+            count: number;
             /**
              * @description Offset that was requested (offset paging only).
              * @example 0
@@ -1264,8 +1264,8 @@ export interface components {
         /** @description A page of back-in-stock notification requests. */
         QueryBackInStockNotificationRequestsResponse: {
             /** @description Requests on this page. */
-            requests?: components["schemas"]["BackInStockNotificationRequest"][];
-            metadata?: components["schemas"]["PlatformPagingMetadata"];
+            requests: WithRequired<components["schemas"]["BackInStockNotificationRequest"], "id" | "createdDate">[];
+            metadata: components["schemas"]["PlatformPagingMetadata"];
         };
         /**
          * ApplicationErrorDetails
@@ -1370,7 +1370,7 @@ export interface components {
         };
         /** @description A single back-in-stock notification request. */
         BackInStockNotificationRequestResponse: {
-            request?: components["schemas"]["BackInStockNotificationRequest"];
+            request: WithRequired<components["schemas"]["BackInStockNotificationRequest"], "id" | "createdDate">;
         };
         /** @description Request message of the count call: the catalog references to count requests for. Travels as `.r` (a list of objects cannot travel as flat query parameters). */
         CountBackInStockNotificationRequestsRequest: {
@@ -1388,7 +1388,7 @@ export interface components {
         };
         /** @description Request counts per catalog reference, in the order the references were sent. */
         CountBackInStockNotificationRequestsResponse: {
-            countsPerCatalogReference?: components["schemas"]["BackInStockNotificationRequestsCount"][];
+            countsPerCatalogReference: components["schemas"]["BackInStockNotificationRequestsCount"][];
         };
         /** @description Which requests to notify, either every request for one `catalogReference` or the listed `requestIds` (not both), and the item details for the e-mail. */
         ReportItemsBackInStockRequest: {
@@ -2959,7 +2959,7 @@ export interface components {
         CreateCheckoutChannelType: "UNSPECIFIED" | "WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "POS" | "EBAY" | "AMAZON" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT";
         /** @description A response carrying one checkout. */
         CheckoutResponse: {
-            checkout?: components["schemas"]["Checkout"];
+            checkout: WithRequired<components["schemas"]["Checkout"], "id" | "createdDate" | "updatedDate">;
         };
         /** @description New quantity of one line item. */
         LineItemQuantityUpdate: {
@@ -3217,7 +3217,7 @@ export interface components {
         };
         /** @description A response carrying the current cart. */
         CartResponse: {
-            cart?: components["schemas"]["Cart"];
+            cart: WithRequired<components["schemas"]["Cart"], "id" | "createdDate" | "updatedDate">;
         };
         /** @description A discount the merchant gives on the cart: a fixed amount on the listed line items, or on the whole cart when `lineItemIds` is empty. Setting merchant discounts needs the "Manage eCommerce - Admin Permissions" scope. */
         MerchantDiscountInput: {
@@ -3296,7 +3296,7 @@ export interface components {
              * @description ID of the new checkout.
              * @example 4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d
              */
-            checkoutId?: string;
+            checkoutId: string;
         };
         /** @description Inputs for estimating the current cart's totals. Nothing is stored on the cart. Tax, shipping and additional fees are calculated unless turned off. */
         EstimateCurrentCartTotalsRequest: {
@@ -3351,7 +3351,7 @@ export interface components {
         };
         /** @description Estimated totals of the current cart: calculated line items, price and tax summaries, shipping options, applied discounts, memberships, additional fees, validation violations and any calculation errors. All values are computed by the server. */
         EstimateCurrentCartTotalsResponse: {
-            cart?: components["schemas"]["Cart"];
+            cart: WithRequired<components["schemas"]["Cart"], "id" | "createdDate" | "updatedDate">;
             readonly calculatedLineItems?: components["schemas"]["CartCalculatedLineItem"][];
             priceSummary?: components["schemas"]["PriceSummary"];
             giftCard?: components["schemas"]["AppliedGiftCard"];
@@ -4552,7 +4552,7 @@ export interface components {
         };
         /** @description An order. */
         OrderResponse: {
-            order?: components["schemas"]["Order"];
+            order: WithRequired<components["schemas"]["Order"], "id" | "createdDate" | "updatedDate">;
         };
         /** @description Update order request. */
         UpdateOrderRequest: {
@@ -4586,7 +4586,7 @@ export interface components {
         /** CursorPagingMetadata */
         CursorPagingMetadata: {
             /** @description Number of items returned in this page. */
-            count?: number;
+            count: number;
             cursors?: components["schemas"]["Cursors"];
             /** @description Whether there are more pages. */
             hasNext?: boolean;
@@ -4594,8 +4594,8 @@ export interface components {
         /** @description A page of orders. */
         SearchOrdersResponse: {
             /** @description Orders matching the search. */
-            orders?: components["schemas"]["Order"][];
-            metadata?: components["schemas"]["CursorPagingMetadata"];
+            orders: WithRequired<components["schemas"]["Order"], "id" | "createdDate" | "updatedDate">[];
+            metadata: components["schemas"]["CursorPagingMetadata"];
         };
         /**
          * @description Condition for a created order to be approved. `DEFAULT`: approved when the total is `0` or after payment is received. `PAYMENT_RECEIVED`: approved only after payment is received. `PAYMENT_METHOD_SAVED`: approved when a payment method is saved for it.
@@ -4706,8 +4706,8 @@ export interface components {
         /** @description Bulk update results. */
         BulkUpdateOrdersResponse: {
             /** @description One result per requested order, in request order. */
-            results?: components["schemas"]["BulkOrderResult"][];
-            bulkActionMetadata?: components["schemas"]["BulkActionMetadata"];
+            results: components["schemas"]["BulkOrderResult"][];
+            bulkActionMetadata: components["schemas"]["BulkActionMetadata"];
         };
         /** @description Cancel order options. */
         CancelOrderRequest: {
@@ -4739,10 +4739,10 @@ export interface components {
         /** @description Results of updating order tags. */
         BulkUpdateOrderTagsResponse: {
             /** @description One result per order. */
-            results?: {
+            results: {
                 itemMetadata?: components["schemas"]["BulkItemMetadata"];
             }[];
-            bulkActionMetadata?: components["schemas"]["BulkActionMetadata"];
+            bulkActionMetadata: components["schemas"]["BulkActionMetadata"];
         };
         /**
          * @description Automatic action on an authorized payment once its delay passes: `VOID` releases the funds, `CAPTURE` charges them.
@@ -4794,7 +4794,7 @@ export interface components {
              * @description ID of the payment gateway order associated with the payment.
              * @example 2c7a9f4e-1b3d-4e6f-8a0c-5d9b7e3f1a2c
              */
-            paymentGatewayOrderId?: string;
+            paymentGatewayOrderId: string;
         };
         /**
          * @description Whether payment can be collected for an order and, when not, why: the order is canceled, already paid, has no payment method, is pending or rejected, has subscriptions or chargebacks, its subscription cycle already passed or is unsupported, or a custom amount is not supported.
@@ -4804,7 +4804,7 @@ export interface components {
         PaymentCollectabilityStatus: "UNKNOWN" | "COLLECTABLE" | "NONCOLLECTABLE_ORDER_IS_CANCELLED" | "NONCOLLECTABLE_ORDER_IS_PAID" | "NONCOLLECTABLE_MISSING_PAYMENT_METHOD" | "NONCOLLECTABLE_ORDER_IS_PENDING" | "NONCOLLECTABLE_ORDER_IS_REJECTED" | "NONCOLLECTABLE_ORDER_HAS_SUBSCRIPTIONS" | "NONCOLLECTABLE_ORDER_HAS_CHARGEBACKS" | "NONCOLLECTABLE_SUBSCRIPTION_CYCLE_ALREADY_PASSED" | "NONCOLLECTABLE_ORDER_HAS_UNSUPPORTED_SUBSCRIPTION" | "NONCOLLECTABLE_CUSTOM_AMOUNT_NOT_SUPPORTED";
         /** @description Whether payment can be collected for an order, and how much. */
         PaymentCollectabilityStatusResponse: {
-            status?: components["schemas"]["PaymentCollectabilityStatus"];
+            status: components["schemas"]["PaymentCollectabilityStatus"];
             /** @description Collectable amount. */
             amount?: components["schemas"]["Price"];
         };
@@ -5307,7 +5307,7 @@ export interface components {
         };
         /** @description All of the order's transactions after the action was triggered. */
         OrderTransactionsResponse: {
-            orderTransactions?: components["schemas"]["OrderTransactions"];
+            orderTransactions: components["schemas"]["OrderTransactions"];
         };
         /** @description An authorized payment to capture, with an optional partial amount. */
         AuthorizedPaymentCapture: {
@@ -6933,7 +6933,7 @@ export interface operations {
                          * @description Checkout page URL.
                          * @example https://shop.example.com/checkout?checkoutId=4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d
                          */
-                        checkoutUrl?: string;
+                        checkoutUrl: string;
                     };
                 };
             };
@@ -7248,7 +7248,7 @@ export interface operations {
                          * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                          */
                         paymentGatewayOrderId?: string;
-                    };
+                    } & (unknown | unknown);
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -7321,7 +7321,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        paymentSettings?: components["schemas"]["CheckoutPaymentSettings"];
+                        paymentSettings: components["schemas"]["CheckoutPaymentSettings"];
                     };
                 };
             };
@@ -8505,3 +8505,6 @@ export interface operations {
         };
     };
 }
+type WithRequired<T, K extends keyof T> = T & {
+    [P in K]-?: T[P];
+};

@@ -2972,7 +2972,7 @@ export interface components {
          * @description A single store collection.
          */
         StoreCollectionResponse: {
-            collection?: components["schemas"]["StoreCollection"];
+            collection: components["schemas"]["StoreCollection"];
         };
         /**
          * ProductSetValue
@@ -4331,7 +4331,7 @@ export interface components {
          * @description A single member.
          */
         MemberResponse: {
-            member?: components["schemas"]["Member"];
+            member: components["schemas"]["Member"];
         };
         /**
          * MemberFieldset
@@ -4404,8 +4404,8 @@ export interface components {
          */
         MemberListResponse: {
             /** @description Members on this page. */
-            members?: components["schemas"]["Member"][];
-            metadata?: components["schemas"]["PagingMetadata"];
+            members: components["schemas"]["Member"][];
+            metadata: components["schemas"]["PagingMetadata"];
         };
         /** CreateMemberRequest */
         CreateMemberRequest: {
@@ -4478,8 +4478,8 @@ export interface components {
         /** BulkDeleteMembersResponse */
         BulkDeleteMembersResponse: {
             /** @description One result per requested member, in request order. */
-            results?: components["schemas"]["MemberBulkResult"][];
-            bulkActionMetadata?: components["schemas"]["MemberBulkActionMetadata"];
+            results: components["schemas"]["MemberBulkResult"][];
+            bulkActionMetadata: components["schemas"]["MemberBulkActionMetadata"];
         };
         /** BulkDeleteMembersByFilterRequest */
         BulkDeleteMembersByFilterRequest: {
@@ -4500,7 +4500,7 @@ export interface components {
          */
         MemberBulkJobResponse: {
             /** @description Job ID; pass it to the platform's async-job service to follow progress and results. */
-            jobId?: string;
+            jobId: string;
         };
         /** BulkMembersByFilterRequest */
         BulkMembersByFilterRequest: {
@@ -5208,7 +5208,7 @@ export interface components {
          * @description A single review.
          */
         ReviewResponse: {
-            review?: components["schemas"]["Review"];
+            review: components["schemas"]["Review"];
         };
         /**
          * ReviewModerationUpdateStatus
@@ -5824,7 +5824,7 @@ export interface components {
          * @description Result of a login, registration, recovery or verification step: the new `state` of the flow and, depending on it, a `sessionToken` (on `SUCCESS`; exchange it for member tokens through the authorize redirect) or a `stateToken` (on `REQUIRE_EMAIL_VERIFICATION` and `REQUIRE_MFA`; pass it to the next call).
          */
         StateMachineResponse: {
-            state?: components["schemas"]["AuthStateType"];
+            state: components["schemas"]["AuthStateType"];
             /**
              * @description Session token; set only when `state` is `SUCCESS`.
              * @example JWS.eyJraWQiOiJzZXNzaW9uIiwiYWxnIjoiSFMyNTYifQ.eyJkYXRhIjoic2Vzc2lvbiJ9.c2lnbmF0dXJl
@@ -5926,7 +5926,7 @@ export interface components {
              * @description Session token of the member; exchange it for access and refresh tokens.
              * @example JWS.eyJraWQiOiJzZXNzaW9uIiwiYWxnIjoiSFMyNTYifQ.eyJkYXRhIjoic2Vzc2lvbiJ9.c2lnbmF0dXJl
              */
-            sessionToken?: string;
+            sessionToken: string;
             identity?: components["schemas"]["Identity"];
         };
         /**
@@ -6031,7 +6031,7 @@ export interface components {
              * @description Identifier of the verification process.
              * @example 7a1d3e5f-9b2c-4d6e-8f0a-1b3c5d7e9f20
              */
-            verificationId?: string;
+            verificationId: string;
         };
         /**
          * VerifyDuringAuthenticationRequest
@@ -6696,8 +6696,8 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    products?: components["schemas"]["Product"][];
-                    metadata?: components["schemas"]["ProductsQueryMetadata"];
+                    products: components["schemas"]["Product"][];
+                    metadata: components["schemas"]["ProductsQueryMetadata"];
                 };
             };
         };
@@ -6708,8 +6708,8 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    collections?: components["schemas"]["StoreCollection"][];
-                    metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
+                    collections: components["schemas"]["StoreCollection"][];
+                    metadata: components["schemas"]["CatalogPlatformPagingMetadata"];
                 };
             };
         };
@@ -7145,7 +7145,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product?: components["schemas"]["Product"];
+                        product: components["schemas"]["Product"];
                     };
                 };
             };
@@ -7189,7 +7189,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product?: components["schemas"]["Product"];
+                        product: components["schemas"]["Product"];
                     };
                 };
             };
@@ -7268,7 +7268,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product?: components["schemas"]["Product"];
+                        product: components["schemas"]["Product"];
                     };
                 };
             };
@@ -7314,7 +7314,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        variants?: components["schemas"]["ProductVariant"][];
+                        variants: components["schemas"]["ProductVariant"][];
                     };
                 };
             };
@@ -7879,8 +7879,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description One result per requested product, in request order. */
-                        results?: components["schemas"]["BulkProductResult"][];
-                        bulkActionMetadata?: components["schemas"]["ProductBulkActionMetadata"];
+                        results: components["schemas"]["BulkProductResult"][];
+                        bulkActionMetadata: components["schemas"]["ProductBulkActionMetadata"];
                     };
                 };
             };
@@ -7921,8 +7921,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description One result per requested product, in request order. */
-                        results?: components["schemas"]["BulkProductResult"][];
-                        bulkActionMetadata?: components["schemas"]["ProductBulkActionMetadata"];
+                        results: components["schemas"]["BulkProductResult"][];
+                        bulkActionMetadata: components["schemas"]["ProductBulkActionMetadata"];
                     };
                 };
             };
@@ -8059,7 +8059,7 @@ export interface operations {
                         /** @description The product's options with `inStock` and `visible` of each choice computed for the selection. */
                         productOptions?: components["schemas"]["ProductOption"][];
                         /** @description Whether the selected choices give a visible, in-stock variant. */
-                        availableForPurchase?: boolean;
+                        availableForPurchase: boolean;
                     };
                 };
             };
@@ -8114,10 +8114,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        variants?: components["schemas"]["ProductVariant"][];
-                        metadata?: components["schemas"]["CatalogPagingMetadata"];
+                        variants: components["schemas"]["ProductVariant"][];
+                        metadata: components["schemas"]["CatalogPagingMetadata"];
                         /** @description Number of variants that match. */
-                        totalResults?: number;
+                        totalResults: number;
                     };
                 };
             };
@@ -8155,8 +8155,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        variants?: components["schemas"]["StoreVariant"][];
-                        metadata?: components["schemas"]["CatalogPlatformPagingMetadata"];
+                        variants: components["schemas"]["StoreVariant"][];
+                        metadata: components["schemas"]["CatalogPlatformPagingMetadata"];
                     };
                 };
             };
@@ -8193,7 +8193,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        variant?: components["schemas"]["StoreVariant"];
+                        variant: components["schemas"]["StoreVariant"];
                     };
                 };
             };
@@ -8342,7 +8342,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        availableAlgorithms?: components["schemas"]["RecommendationAlgorithmInfo"][];
+                        availableAlgorithms: components["schemas"]["RecommendationAlgorithmInfo"][];
                     };
                 };
             };
@@ -8382,7 +8382,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        recommendation?: components["schemas"]["Recommendation"];
+                        recommendation: components["schemas"]["Recommendation"];
                     };
                 };
             };
@@ -8457,7 +8457,7 @@ export interface operations {
                          * Format: uri
                          * @description URL that downloads a compressed file holding the requested files.
                          */
-                        downloadUrl?: string;
+                        downloadUrl: string;
                     };
                 };
             };
@@ -8511,7 +8511,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        downloadUrls?: components["schemas"]["FileDownloadUrl"][];
+                        downloadUrls: components["schemas"]["FileDownloadUrl"][];
                     };
                 };
             };
@@ -8549,7 +8549,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file?: components["schemas"]["FileDescriptor"];
+                        file: components["schemas"]["FileDescriptor"];
                     };
                 };
             };
@@ -8603,7 +8603,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files?: components["schemas"]["FileDescriptor"][];
+                        files: components["schemas"]["FileDescriptor"][];
                     };
                 };
             };
@@ -8641,7 +8641,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file?: components["schemas"]["FileDescriptor"];
+                        file: components["schemas"]["FileDescriptor"];
                     };
                 };
             };
@@ -8702,7 +8702,7 @@ export interface operations {
                          * Format: uri
                          * @description URL to upload the file to (HTTP PUT).
                          */
-                        uploadUrl?: string;
+                        uploadUrl: string;
                     };
                 };
             };
@@ -8753,14 +8753,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        uploadProtocol?: components["schemas"]["ResumableUploadProtocol"];
+                        uploadProtocol: components["schemas"]["ResumableUploadProtocol"];
                         /**
                          * Format: uri
                          * @description URL to upload the file to with the protocol.
                          */
-                        uploadUrl?: string;
+                        uploadUrl: string;
                         /** @description Single-use upload token. */
-                        uploadToken?: string;
+                        uploadToken: string;
                     };
                 };
             };
@@ -8795,7 +8795,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file?: components["schemas"]["FileDescriptor"];
+                        file: components["schemas"]["FileDescriptor"];
                     };
                 };
             };
@@ -8833,7 +8833,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files?: components["schemas"]["FileDescriptor"][];
+                        files: components["schemas"]["FileDescriptor"][];
                     };
                 };
             };
@@ -8876,8 +8876,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results?: components["schemas"]["BulkImportFileResult"][];
-                        bulkActionMetadata?: components["schemas"]["FileBulkActionMetadata"];
+                        results: components["schemas"]["BulkImportFileResult"][];
+                        bulkActionMetadata: components["schemas"]["FileBulkActionMetadata"];
                     };
                 };
             };
@@ -8947,8 +8947,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files?: components["schemas"]["FileDescriptor"][];
-                        nextCursor?: components["schemas"]["FilesPagingMetadata"];
+                        files: components["schemas"]["FileDescriptor"][];
+                        nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
             };
@@ -8992,8 +8992,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files?: components["schemas"]["FileDescriptor"][];
-                        nextCursor?: components["schemas"]["FilesPagingMetadata"];
+                        files: components["schemas"]["FileDescriptor"][];
+                        nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
             };
@@ -9037,7 +9037,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        downloadUrl?: components["schemas"]["FileDownloadUrl"];
+                        downloadUrl: components["schemas"]["FileDownloadUrl"];
                     };
                 };
             };
@@ -9185,8 +9185,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files?: components["schemas"]["FileDescriptor"][];
-                        nextCursor?: components["schemas"]["FilesPagingMetadata"];
+                        files: components["schemas"]["FileDescriptor"][];
+                        nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
             };
@@ -10481,7 +10481,7 @@ export interface operations {
                          * @description ID of the asynchronous bulk-delete job.
                          * @example 5b8e2a1c-4d7f-4e3b-9a6c-0d1e2f3a4b5c
                          */
-                        jobId?: string;
+                        jobId: string;
                     };
                 };
             };
@@ -10523,8 +10523,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        reviews?: components["schemas"]["Review"][];
-                        metadata?: components["schemas"]["ReviewsPagingMetadata"];
+                        reviews: components["schemas"]["Review"][];
+                        metadata: components["schemas"]["ReviewsPagingMetadata"];
                     };
                 };
             };
@@ -10648,7 +10648,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description Number of matching reviews. */
-                        count?: number;
+                        count: number;
                     };
                 };
             };

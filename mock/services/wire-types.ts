@@ -10,3 +10,8 @@ export type PlatformBody<K extends OperationIdOf<'platform'>> = ServiceContext<'
 export type PlatformQuery<K extends OperationIdOf<'platform'>> = ServiceContext<'platform', K>['query'];
 export type CommerceSchema<K extends keyof CommerceComponents['schemas']> = Writable<CommerceComponents['schemas'][K]>;
 export type PlatformSchema<K extends keyof PlatformComponents['schemas']> = Writable<PlatformComponents['schemas'][K]>;
+
+/** A record as the mock stores and answers it: the server-set fields every answer carries are always there. */
+export type Stored<T, K extends keyof T> = T & { [P in K]-?: Exclude<T[P], undefined> };
+/** What every stored entity carries: its id and the dates the server sets. */
+export type ServerSet = 'id' | 'createdDate' | 'updatedDate';

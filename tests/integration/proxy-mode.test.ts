@@ -41,6 +41,11 @@ const startUpstream = async (): Promise<Server> => {
       res.end(text);
     };
     const id = (req.url ?? '').split('?')[0]?.split('/').pop();
+    if ((req.url ?? '').startsWith('/v1/carts/current')) {
+      // A current cart that carries nothing it always carries, as the test's `x-cart-answer` asks.
+      const answers: Record<string, unknown> = { 'empty-cart': { cart: {} }, empty: {}, 'error-body': { message: 'x', details: {} } };
+      return json(200, answers[String(req.headers['x-cart-answer'])] ?? {});
+    }
     if (req.url === '/v1/recommendations/algorithms') {
       // Every algorithm breaks its schema: far more violations than a header can hold.
       const broken = Array.from({ length: 60 }, () => ({ config: { algorithmType: 7, name: 8 }, appId: 9 }));
@@ -135,6 +140,21 @@ describe('proxy mode', () => {
     expect(answer.status).toBe(status);
     expect(answer.verdict).toMatch(verdict);
     expect(answer.headers.get('x-upstream')).toBe('fake');
+  });
+
+  it.each([
+    ['empty-cart', /^3 violations; first: answer cart\.createdDate is required$/, ['cart.createdDate', 'cart.id', 'cart.updatedDate']],
+    ['empty', /^1 violation; first: answer cart is required$/, ['cart']],
+    ['error-body', /^1 violation; first: answer cart is required$/, ['cart']],
+  ])('flags a 200 current cart that is %s, naming each missing field', async (kind, verdict, missing) => {
+    const answer = await get('/v1/carts/current', { 'x-cart-answer': kind });
+    expect(answer.status).toBe(200);
+    expect(answer.verdict).toMatch(verdict);
+    const report = (await (await fetch(`${proxy.url}/__mock/violations?operationId=getCurrentCart`)).json()) as any;
+    const latest = report.latest[0];
+    expect(latest).toMatchObject({ operationId: 'getCurrentCart', status: 200 });
+    expect(latest.violations.map((violation: { field: string }) => violation.field).sort()).toEqual(missing);
+    expect(latest.violations.every((violation: { side: string }) => violation.side === 'answer')).toBe(true);
   });
 
   it('keeps the header under 300 bytes however many violations; the full list is under /__mock/violations', async () => {

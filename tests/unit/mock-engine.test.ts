@@ -51,7 +51,14 @@ describe('the stateful engine', () => {
 
   it('answers a 500 naming the operation and the field when an answer breaks the response schema', async () => {
     const engine = engineWith({
-      getCurrentCart: { access: 'shopper', handle: async () => ({ body: { cart: { id: 'not-a-uuid', lineItems: [] } } }) },
+      getCurrentCart: {
+        access: 'shopper',
+        handle: async () => ({
+          body: {
+            cart: { id: 'not-a-uuid', lineItems: [], createdDate: '2026-03-01T10:00:00.000Z', updatedDate: '2026-03-01T10:00:00.000Z' },
+          },
+        }),
+      },
     });
     const { status, body } = await call(engine, 'GET', '/v1/carts/current', { authorization: API_KEY });
     expect(status).toBe(500);

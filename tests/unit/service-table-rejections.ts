@@ -46,7 +46,7 @@ export const unknownPathParameter = defineService('commerce', {
     async handle(context) {
       // @ts-expect-error TS2339 a path parameter the operation does not declare
       const id: string = context.path.checkoutId;
-      return { body: { checkout: { id } } };
+      return { body: { checkout: { id, createdDate: '', updatedDate: '' } } };
     },
   },
 });
@@ -57,7 +57,7 @@ export const wrongBodyField = defineService('commerce', {
     async handle(context) {
       // @ts-expect-error TS2339 a request body field the operation does not declare
       const items = context.body.items;
-      return { body: { cart: { lineItems: items } } };
+      return { body: { cart: { id: '', createdDate: '', updatedDate: '', lineItems: items } } };
     },
   },
 });

@@ -50,7 +50,7 @@ describe('service tables', () => {
   }, 60_000);
 
   it('are the services’ own objects: defineService adds no wrapper', () => {
-    const table = { getCurrentCart: { access: 'shopper' as const, handle: async () => ({ body: {} }) } };
+    const table = { deleteCurrentCart: { access: 'shopper' as const, handle: async () => ({ body: {} }) } };
     expect(defineService('commerce', table)).toBe(table);
     // The hot path (add to cart, get cart) calls the very handler the service wrote.
     expect(SERVICES.operations.addToCurrentCart).toBe(currentCartOperations.addToCurrentCart);

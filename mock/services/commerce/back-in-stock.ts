@@ -6,11 +6,11 @@ import { query, readFilter, readSort } from '../../computations/query-language';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
+import type { CommerceBody, CommerceSchema, Stored } from '../wire-types';
 import { sameItem } from './catalog-lines';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
-type NotificationRequest = CommerceSchema<'BackInStockNotificationRequest'>;
+type NotificationRequest = Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
 
 const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_request');
 

@@ -10,7 +10,7 @@ import { type CallContext, defineService, type ServiceContext } from '../../engi
 import { eventsOf } from '../event-types';
 import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
 import { COLLECTIONS } from '../records';
-import type { CommerceSchema } from '../wire-types';
+import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
 import { placeOrder } from './orders';
@@ -26,7 +26,7 @@ import {
 } from './purchase-shapes';
 import { type CHECKOUT_CHANGES, type CommerceCall, type Refusing, refusal } from './refusals';
 
-export type Checkout = CommerceSchema<'Checkout'>;
+export type Checkout = Stored<CommerceSchema<'Checkout'>, ServerSet>;
 type Address = CommerceSchema<'Address'>;
 
 /** What a checkout keeps that its wire shape has no field for: the codes as entered, the URL override. */
@@ -151,7 +151,7 @@ export interface NewCheckout {
   readonly shippingAddress?: Address;
   readonly billingAddress?: Address;
   readonly selectedShippingOption?: { carrierId?: string; code?: string };
-  readonly info?: Checkout;
+  readonly info?: CommerceSchema<'Checkout'>;
 }
 
 export const createCheckoutFromLines = async (context: CallContext, settings: SiteSettings, given: NewCheckout): Promise<Checkout> => {
@@ -180,6 +180,7 @@ export const createCheckoutFromLines = async (context: CallContext, settings: Si
     completed: false,
     createdBy: createdByOf(identity),
     createdDate: now,
+    updatedDate: now,
     ...(given.cartId && { cartId: given.cartId }),
     purchaseFlowId: context.newId(),
   };

@@ -12,7 +12,7 @@ import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf } from '../ownership';
 import { COLLECTIONS } from '../records';
-import type { CommerceBody, CommerceSchema } from '../wire-types';
+import type { CommerceBody, CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
 import { requireKnownCoupon } from './discount-codes';
@@ -20,7 +20,7 @@ import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shipping
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 import { requireVisitorEmail } from './visitor-email';
 
-export type Cart = CommerceSchema<'Cart'>;
+export type Cart = Stored<CommerceSchema<'Cart'>, ServerSet>;
 
 const MAX_QUANTITY = 100_000;
 

@@ -13,13 +13,15 @@ import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS } from '../records';
-import type { CommerceSchema } from '../wire-types';
+import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { refuseAuthorizedPayment, refuseHeldOrder } from './order-state-rules';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
-export type Order = CommerceSchema<'Order'>;
+export type Order = Stored<CommerceSchema<'Order'>, ServerSet>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
 type Checkout = CommerceSchema<'Checkout'>;
+/** An order as a request sends it: no field is there for sure. */
+type OrderPatch = CommerceSchema<'Order'>;
 type OrderLineItem = CommerceSchema<'OrderLineItem'>;
 type PaymentStatus = NonNullable<Order['paymentStatus']>;
 
@@ -62,10 +64,10 @@ export const ORDER_READ_ONLY_FIELDS = [
   'imported',
 ] as const satisfies readonly (keyof Order)[];
 
-const withoutReadOnly = (order: Order): Order => {
+const withoutReadOnly = (order: OrderPatch): OrderPatch => {
   const writable: Record<string, unknown> = { ...order };
   for (const field of ORDER_READ_ONLY_FIELDS) delete writable[field];
-  return writable as Order;
+  return writable as OrderPatch;
 };
 
 export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
@@ -209,6 +211,7 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
     id: context.newId(),
     number: await nextNumber(context),
     createdDate: now,
+    updatedDate: now,
     purchasedDate: now,
     lineItems,
     buyerInfo: { ...checkout.buyerInfo, contactId: checkout.buyerInfo?.contactId ?? context.newId() },
@@ -286,7 +289,7 @@ export const placeOrder = async (context: CallContext, checkout: Checkout, optio
 };
 
 /** An order the merchant writes: its totals computed from its lines, tax rates, shipping and discounts. */
-const manualOrder = async (context: CallContext, sent: Order): Promise<Order> => {
+const manualOrder = async (context: CallContext, sent: OrderPatch): Promise<Order> => {
   const given = withoutReadOnly(sent);
   const settings = await readSettings(context.store);
   const currency = given.currency ?? settings.currency;
@@ -319,6 +322,7 @@ const manualOrder = async (context: CallContext, sent: Order): Promise<Order> =>
     id: context.newId(),
     number: await nextNumber(context),
     createdDate: now,
+    updatedDate: now,
     purchasedDate: given.purchasedDate ?? now,
     lineItems,
     currency,
@@ -344,9 +348,9 @@ const manualOrder = async (context: CallContext, sent: Order): Promise<Order> =>
 };
 
 /** Fields no update may set: identity, computed totals and every read-only field. */
-const fixedFields = ({ id: _id, priceSummary: _summary, ...rest }: Order): Order => withoutReadOnly(rest);
+const fixedFields = ({ id: _id, priceSummary: _summary, ...rest }: OrderPatch): OrderPatch => withoutReadOnly(rest);
 
-const updateOne = async (context: CallContext, order: Order, patch: Order, mask: unknown, maskField: string): Promise<Order> => {
+const updateOne = async (context: CallContext, order: Order, patch: OrderPatch, mask: unknown, maskField: string): Promise<Order> => {
   const id = order.id as string;
   const updated = applyPatch(order, fixedFields(patch), mask as string | undefined, maskField);
   const stored = await saveOrder(context, updated);

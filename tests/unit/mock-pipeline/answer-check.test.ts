@@ -39,7 +39,7 @@ describe('answer check stage', () => {
 
   it('answers a broken answer with a 500 naming the operation and the field, logged with the request id', () => {
     const { check, lines } = checker();
-    const verdict = check(cartRead, answer({ cart: { ...cartExample, id: 'not-a-uuid' } }));
+    const verdict = check(cartRead, answer({ cart: { ...cartExample.cart, id: 'not-a-uuid' } }));
     expect(verdict.ok).toBe(false);
     const response = (verdict as { response: MockResponse }).response;
     expect(response.status).toBe(500);
@@ -88,7 +88,10 @@ describe('answer check stage', () => {
 
   it('serves a generated answer that breaks the contract, logged the same way under the status it is served with', () => {
     const { check, lines } = checker();
-    expect(check(cartRead, { ...answer({ cart: { ...cartExample, id: 'x' } }), generated: true })).toEqual({ ok: true, text: undefined });
+    expect(check(cartRead, { ...answer({ cart: { ...cartExample.cart, id: 'x' } }), generated: true })).toEqual({
+      ok: true,
+      text: undefined,
+    });
     expect(lines).toEqual([
       `200 ${REQUEST_ID} getCurrentCart: the answer breaks the getCurrentCart contract (status 200): "cart.id" must be a valid uuid (a generated answer, served as it is)`,
     ]);
@@ -98,14 +101,14 @@ describe('answer check stage', () => {
     const { check } = checker();
     const spy = vi.spyOn(responses, 'check');
     try {
-      const record = deepFreeze(structuredClone(cartExample));
+      const record = deepFreeze(structuredClone(cartExample.cart));
       const first = check(cartRead, answer({ cart: record }));
       const second = check(cartRead, answer({ cart: record }));
       expect(first).toEqual({ ok: true, text: JSON.stringify({ cart: record }) });
       expect(second).toEqual(first);
       expect(spy).toHaveBeenCalledTimes(1);
       // An open record may change after it passed: checked every time, its text not kept.
-      const open = structuredClone(cartExample);
+      const open = structuredClone(cartExample.cart);
       check(cartRead, answer({ cart: open }));
       expect(check(cartRead, answer({ cart: open }))).toEqual({ ok: true, text: undefined });
       expect(spy).toHaveBeenCalledTimes(3);
@@ -123,7 +126,7 @@ describe('answer check stage', () => {
         '/v1/carts/current/add-to-cart',
         '{"lineItems":[{"quantity":1,"catalogReference":{"catalogItemId":"5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a","appId":"215238eb-22a5-4c36-9e7b-e7c08025e04e"}}]}',
       );
-      const record = deepFreeze(structuredClone(cartExample));
+      const record = deepFreeze(structuredClone(cartExample.cart));
       check(write, answer({ cart: record }));
       expect(check(write, answer({ cart: record }))).toEqual({ ok: true, text: undefined });
       expect(spy).toHaveBeenCalledTimes(2);

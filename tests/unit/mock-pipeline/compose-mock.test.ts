@@ -35,8 +35,8 @@ describe('the composition root', () => {
     const { mock, lines } = staticMock({
       kind: 'answer',
       status: 200,
-      body: { cart: { id: 'not-a-uuid' } },
-      text: '{"cart":{"id":"not-a-uuid"}}',
+      body: { cart: { id: 'not-a-uuid', createdDate: '2026-03-01T10:00:00.000Z', updatedDate: '2026-03-01T10:00:00.000Z' } },
+      text: '{"cart":{"id":"not-a-uuid","createdDate":"2026-03-01T10:00:00.000Z","updatedDate":"2026-03-01T10:00:00.000Z"}}',
       generated: false,
     });
     const response = await mock.handle(cartRead);

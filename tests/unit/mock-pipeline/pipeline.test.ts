@@ -132,7 +132,7 @@ describe('the pipeline', () => {
     const { pipeline, lines, accepted } = build(async () => ({
       kind: 'answer',
       status: 200,
-      body: { cart: { id: 42 } },
+      body: { cart: { id: 42, createdDate: '2026-03-01T10:00:00.000Z', updatedDate: '2026-03-01T10:00:00.000Z' } },
       effects: 'events',
     }));
     const response = await send(pipeline, 'GET', '/v1/carts/current', { authorization: 'k' });
