@@ -5,7 +5,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { declaredCodesByStatus } from '../spec-model/declared-codes';
+import { clientErrorCodes } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
 import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
 import { loadDocument } from '../spec-model/load';
@@ -35,8 +35,7 @@ const envelopeType = (operation: Operation): string | undefined => {
 
 /** The application-error codes of the operation's 4xx answers, as a union type (5xx answers carry none). */
 const codesType = (operation: Operation): string => {
-  const codes = [...declaredCodesByStatus(operation)].filter(([status]) => status >= 400 && status < 500).flatMap(([, list]) => list);
-  const union = [...new Set(codes)].sort().map((code) => `'${code}'`);
+  const union = clientErrorCodes(operation).map((code) => `'${code}'`);
   return union.length > 0 ? union.join(' | ') : 'never';
 };
 

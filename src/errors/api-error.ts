@@ -1,5 +1,5 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { type ApplicationErrorDetails, type FieldViolation, sortViolations, violationMessage } from '../protocol';
+import { type ApplicationErrorDetails, type FieldViolation, sortViolations, VALIDATION_ERROR_CODE, violationMessage } from '../protocol';
 
 export type { FieldViolation } from '../protocol';
 
@@ -33,9 +33,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The request broke field rules; `fieldViolations` is sorted by field. */
+/**
+ * The request broke field rules; `fieldViolations` is sorted by field, each with the rule's `data` when the
+ * platform sends some. Its code is the one every operation declares for such a 400, so
+ * `isApiError(error, operation, 'INVALID_ARGUMENT')` matches it as it matches an application error of that code.
+ */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
+  readonly code = VALIDATION_ERROR_CODE;
   readonly fieldViolations: readonly FieldViolation[];
 
   constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {

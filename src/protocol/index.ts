@@ -8,6 +8,7 @@ export {
   type ErrorResponse,
   type FieldViolation,
   sortViolations,
+  VALIDATION_ERROR_CODE,
   type ValidationErrorDetails,
   type ValidationRule,
   violationMessage,
