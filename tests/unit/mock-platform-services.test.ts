@@ -301,6 +301,21 @@ describe('platform answers a client can cause', () => {
   });
 });
 
+describe("the platform client's path spellings", () => {
+  it("reach the operation under the seed's path: /v1/start is verification.start as /v1/Start is", async () => {
+    const shopper = await visitor('spelling');
+    for (const target of ['/v1/Start', '/v1/start']) {
+      const answer = await send('POST', target, shopper, { identityId: MAYA, target: 'EMAIL' });
+      expect({ target, status: answer.status }).toEqual({ target, status: 200 });
+      expect(answer.body?.verificationId).toEqual(expect.any(String));
+      const success = declaredResponse(operation('startVerification'), 200)?.json?.schema as JsonObject;
+      expect(validate(success, answer.body)).toEqual([]);
+    }
+    const refused = await send('POST', '/v1/start', shopper, { identityId: '00000000-0000-4000-8000-00000000dead', target: 'EMAIL' });
+    expectRefusal('startVerification', refused, 404, 'NOT_FOUND');
+  });
+});
+
 describe('the spec says what the platform services enforce, and they enforce what it says', () => {
   it('refuses the required fields by the schema, naming each', async () => {
     const session = 'required';
