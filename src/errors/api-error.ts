@@ -3,6 +3,9 @@ import { type ApplicationErrorDetails, type FieldViolation, sortViolations, VALI
 
 export type { FieldViolation } from '../protocol';
 
+/** A violation as an answer may carry it: `data` left out stands for a rule without parameters (`{}`). */
+export type ReceivedViolation = Omit<FieldViolation, 'data'> & { readonly data?: FieldViolation['data'] | null | undefined };
+
 export interface ApiErrorInit {
   readonly status: number;
   readonly requestId?: string | undefined;
@@ -43,9 +46,9 @@ export class ValidationError extends ApiError {
   readonly code = VALIDATION_ERROR_CODE;
   readonly fieldViolations: readonly FieldViolation[];
 
-  constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {
+  constructor(violations: readonly ReceivedViolation[], init: ApiErrorInit) {
     super(violationMessage(violations), init);
-    this.fieldViolations = sortViolations(violations);
+    this.fieldViolations = sortViolations(violations).map((violation) => ({ ...violation, data: violation.data ?? {} }));
   }
 }
 

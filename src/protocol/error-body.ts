@@ -39,6 +39,23 @@ export const sortViolations = <V extends Pick<FieldViolation, 'field'>>(violatio
   [...violations].sort((a, b) => compareFields(a.field, b.field));
 
 /**
+ * One violation as the platform writes it: the rule as both `violatedRule` and `ruleName`, and the rule's `data`
+ * (`{ threshold }` for a bound, `{ type }` for a format; empty for a rule without parameters).
+ */
+export const fieldViolation = (
+  field: string,
+  description: string,
+  rule: ValidationRule,
+  data: FieldViolation['data'] = {},
+): FieldViolation => ({
+  field,
+  description,
+  violatedRule: rule,
+  ruleName: rule,
+  data,
+});
+
+/**
  * The code of a 400 that carries field violations: the platform's message names it (`INVALID_ARGUMENT: ...`) and
  * every operation's 400 declares it.
  */

@@ -7,6 +7,7 @@ export {
   type ApplicationErrorDetails,
   type ErrorResponse,
   type FieldViolation,
+  fieldViolation,
   sortViolations,
   VALIDATION_ERROR_CODE,
   type ValidationErrorDetails,
