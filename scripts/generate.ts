@@ -3,18 +3,19 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { clientErrorCodes } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
 import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
-import { loadDocument } from '../spec-model/load';
+import { loadDocument, readDocumentFile } from '../spec-model/load';
 import { operationMeta } from '../spec-model/operation-meta';
 import { schemaComponentName } from '../spec-model/pointer';
 import { REDOCLY_ENV } from '../spec-model/redocly-env';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
+import { withNarrowingWrittenOut } from './generate/narrowed-types';
 import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -151,7 +152,11 @@ for (const family of FAMILIES as readonly Family[]) {
     env: REDOCLY_ENV,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const ast = await openapiTS(pathToFileURL(bundled), { rootTypes: true, rootTypesNoSchemaPrefix: false });
+  // The types are generated from the bundle with its narrowing parts written out, so no `required` is lost.
+  const ast = await openapiTS(withNarrowingWrittenOut(readDocumentFile(bundled)) as never, {
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: false,
+  });
   // A .ts file (types only), so the declaration build emits it into the package next to what imports it.
   writeFileSync(join(out, 'schema.ts'), banner(family) + astToString(ast));
 

@@ -1388,8 +1388,11 @@ export interface components {
             extraAutomationTemplateParameters?: {
                 [key: string]: string;
             };
-        } & (unknown | {
-            requestIds: unknown;
+        } & ({
+            catalogReference: components["schemas"]["CatalogReference"];
+        } | {
+            /** @description IDs of the requests to send notifications for. Cannot be combined with `catalogReference`. */
+            requestIds: string[];
         });
         /** @description Item name in the site's default language and translated into the buyer's language. */
         ProductName: {
@@ -2872,7 +2875,13 @@ export interface components {
              * @example 7e9d5c3b-1a2f-4e6d-8c0b-9a8f7e6d5c4b
              */
             taxGroupId?: string;
-            productName: components["schemas"]["ProductName"] & unknown;
+            productName: components["schemas"]["ProductName"] & {
+                /**
+                 * @description Item name in the site's default language.
+                 * @example Linen Shirt
+                 */
+                original: string;
+            };
             url?: components["schemas"]["PageUrl"];
             itemType?: components["schemas"]["ItemType"];
             /**
@@ -3223,7 +3232,9 @@ export interface components {
             /** @description Merchant discounts to apply. Needs the "Manage eCommerce - Admin Permissions" scope. */
             merchantDiscounts?: components["schemas"]["MerchantDiscountInput"][];
             /** @description Catalog line items to add. */
-            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
+            lineItems?: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3235,7 +3246,9 @@ export interface components {
         /** @description Items to add to the current cart, at least one line item or custom line item; the cart is created when the visitor has none. */
         AddToCurrentCartRequest: {
             /** @description Catalog line items to add, each with `catalogReference` and `quantity`. */
-            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
+            lineItems?: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3245,9 +3258,13 @@ export interface components {
              */
             businessLocationId?: string;
         } & ({
-            lineItems: unknown;
+            /** @description Catalog line items to add, each with `catalogReference` and `quantity`. */
+            lineItems: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
         } | {
-            customLineItems: unknown;
+            /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
+            customLineItems: components["schemas"]["CheckoutCustomLineItem"][];
         });
         /** @description Line items to remove from the current cart. */
         RemoveCurrentCartLineItemsRequest: {
@@ -6618,7 +6635,9 @@ export interface operations {
                      */
                     couponCode?: string;
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     channelType: components["schemas"]["CreateCheckoutChannelType"];
@@ -6724,7 +6743,9 @@ export interface operations {
                      */
                     overrideCheckoutUrl?: string;
                     /** @description Catalog line items to add. */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     /**
@@ -6946,13 +6967,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                 } & ({
-                    lineItems: unknown;
+                    /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
+                    lineItems: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                 } | {
-                    customLineItems: unknown;
+                    /** @description Custom line items to add. */
+                    customLineItems: components["schemas"]["CheckoutCustomLineItem"][];
                 });
             };
         };
