@@ -9,13 +9,13 @@ import { clientErrorCodes } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
 import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
 import { loadDocument, readDocumentFile } from '../spec-model/load';
+import { withNarrowingWrittenOut } from '../spec-model/narrowed-types';
 import { operationMeta } from '../spec-model/operation-meta';
 import { schemaComponentName } from '../spec-model/pointer';
 import { REDOCLY_ENV } from '../spec-model/redocly-env';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
-import { withNarrowingWrittenOut } from './generate/narrowed-types';
 import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

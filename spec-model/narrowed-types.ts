@@ -3,9 +3,9 @@
 // part that only lists `required` names (`allOf: [CartLineItem, { required: [catalogReference] }]`) as `unknown`,
 // so the requirement would be lost; written as an object whose named properties are the ones they narrow, with
 // their schemas, it becomes `CartLineItem & { catalogReference: CatalogReference }`.
-import type { BundledDocument } from '../../spec-model/document';
-import { asJsonObject, type Json, type JsonObject } from '../../spec-model/json';
-import { propertiesOf } from '../../spec-model/schemas';
+import type { BundledDocument } from './document';
+import { asJsonObject, type Json, type JsonObject } from './json';
+import { propertiesOf } from './schemas';
 
 const COMBINATORS = ['allOf', 'anyOf', 'oneOf'] as const;
 
