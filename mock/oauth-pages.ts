@@ -1,5 +1,6 @@
 // The mock's own sign-in pages, framework-free. Redirects go only to absolute http(s) URLs the client named;
 // links back to the mock are built from its configured public URL, never from the request's Host header.
+import { fieldViolation } from '../src/protocol';
 import { validationFailure } from './errors/platform-error';
 import type { MockResponse } from './pipeline/types';
 
@@ -29,10 +30,7 @@ const httpUrl = (value: string | null): URL | undefined => {
 };
 
 const badUrl = (parameter: string, requestId: string): MockResponse =>
-  validationFailure(
-    [{ field: parameter, description: 'must be an absolute http(s) URL', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
-    requestId,
-  );
+  validationFailure([fieldViolation(parameter, 'must be an absolute http(s) URL', 'FORMAT', { type: 'WEB_URL' })], requestId);
 
 const withParams = (base: URL, params: URLSearchParams, inFragment: boolean): string => {
   const url = new URL(base);
@@ -64,14 +62,7 @@ const authorize = async (params: URLSearchParams, requestId: string, issueCode: 
   }
   if (!redirectUri) {
     return validationFailure(
-      [
-        {
-          field: 'redirect_uri',
-          description: 'is required for response_mode query or fragment',
-          violatedRule: 'REQUIRED_FIELD',
-          ruleName: 'REQUIRED_FIELD',
-        },
-      ],
+      [fieldViolation('redirect_uri', 'is required for response_mode query or fragment', 'REQUIRED_FIELD')],
       requestId,
     );
   }

@@ -1,7 +1,8 @@
 // Which operation of which family a request is for. Both families share one port: the most specific route
 // wins (`/v1/members/my` is not `/v1/members/{id}`) and owns the path with its methods: a method it does not
 // take is a 405 with its own `Allow`, never a fall-through to a templated path (`PATCH /v1/orders/search` is not
-// `PATCH /v1/orders/{order.id}`); a path no operation has is a 404.
+// `PATCH /v1/orders/{order.id}`); a path no operation has is a 404. A path alias the spec declares (`/v1/start`
+// for `/v1/Start`) is that operation's too.
 
 import type { OperationMeta as OperationEntry } from '../src/operations/operation-meta';
 import { RouteTable } from '../src/operations/route-table';
@@ -48,15 +49,18 @@ export class MockRouter {
   readonly #cache = new Map<string, Route>();
 
   constructor(families: readonly MockFamily[]) {
+    // An alias (the platform client's spelling of the path) routes to its operation like the documented path.
     this.#table = new RouteTable(
       families.flatMap((family) =>
-        family.operations.map((operation) => ({
-          operationId: operation.operationId,
-          method: operation.method,
-          path: operation.path,
-          family: family.name,
-          operation,
-        })),
+        family.operations.flatMap((operation) =>
+          [operation.path, ...(operation.aliases ?? [])].map((path) => ({
+            operationId: operation.operationId,
+            method: operation.method,
+            path,
+            family: family.name,
+            operation,
+          })),
+        ),
       ),
     );
   }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BundledDocument, Family } from '../spec-model/document';
 import { asJsonObject } from '../spec-model/json';
+import { pathAliases } from '../spec-model/path-aliases';
 import { FAMILIES } from '../src/protocol';
 import { compareShapes } from './drift/compare';
 import type { Difference, DifferenceKind } from './drift/difference';
@@ -69,7 +70,9 @@ try {
       }
       const { method } = hit;
       matchedMethods.add(method);
-      if (hit.via === 'case-insensitive path') diff('path', `platform path is ${method.path}`);
+      if (hit.via === 'case-insensitive path' && !pathAliases(op.operation).includes(method.path)) {
+        diff('path', `platform path is ${method.path}, and no x-path-aliases entry declares it`);
+      }
       if (op.method === 'GET' && hit.via !== 'fallback') {
         const rParam = op.parameters.find((p) => p.name === '.r');
         if (method.complex && !rParam)

@@ -3,13 +3,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { declaredCodesByStatus } from '../spec-model/declared-codes';
+import { clientErrorCodes } from '../spec-model/declared-codes';
 import { listOperations, type Operation } from '../spec-model/document';
 import { addGatewayResponses } from '../spec-model/gateway-responses';
 import { invalidatedReads, isIdentityScoped } from '../spec-model/invalidation';
-import { loadDocument } from '../spec-model/load';
+import { loadDocument, readDocumentFile } from '../spec-model/load';
+import { withNarrowingWrittenOut } from '../spec-model/narrowed-types';
 import { operationMeta } from '../spec-model/operation-meta';
 import { schemaComponentName } from '../spec-model/pointer';
 import { REDOCLY_ENV } from '../spec-model/redocly-env';
@@ -36,8 +37,7 @@ const envelopeType = (operation: Operation): string | undefined => {
 
 /** The application-error codes of the operation's 4xx answers, as a union type (5xx answers carry none). */
 const codesType = (operation: Operation): string => {
-  const codes = [...declaredCodesByStatus(operation)].filter(([status]) => status >= 400 && status < 500).flatMap(([, list]) => list);
-  const union = [...new Set(codes)].sort().map((code) => `'${code}'`);
+  const union = clientErrorCodes(operation).map((code) => `'${code}'`);
   return union.length > 0 ? union.join(' | ') : 'never';
 };
 
@@ -154,7 +154,11 @@ for (const family of FAMILIES as readonly Family[]) {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   addGatewayResponses(root, bundled);
-  const ast = await openapiTS(pathToFileURL(bundled), { rootTypes: true, rootTypesNoSchemaPrefix: false });
+  // The types are generated from the bundle with its narrowing parts written out, so no `required` is lost.
+  const ast = await openapiTS(withNarrowingWrittenOut(readDocumentFile(bundled)) as never, {
+    rootTypes: true,
+    rootTypesNoSchemaPrefix: false,
+  });
   // A .ts file (types only), so the declaration build emits it into the package next to what imports it.
   writeFileSync(join(out, 'schema.ts'), banner(family) + astToString(ast));
 

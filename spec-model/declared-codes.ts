@@ -69,3 +69,10 @@ export const declaredCodesByStatus = (operation: Operation): Map<number, string[
   }
   return byStatus;
 };
+
+/**
+ * The codes an operation's errors can carry, sorted: those of its 4xx answers (a 5xx is a system error, whatever
+ * its body says). The generated operation functions type their errors with them.
+ */
+export const clientErrorCodes = (operation: Operation): string[] =>
+  sortedUnion([...declaredCodesByStatus(operation)].filter(([status]) => status >= 400 && status < 500).map(([, codes]) => codes));

@@ -1,11 +1,13 @@
 // Ajv's verdicts in the platform's words: the field path as the platform writes it (dotted, indexes in
-// brackets: `lineItems[0].quantity`) and the seed's rule names.
+// brackets: `lineItems[0].quantity`), the seed's rule names and the rule's `data` as the platform sends it.
+// Every violation the mock, the proxy's verdicts and the explorer report is built here or by `fieldViolation`.
 
 import { type FieldViolation, sortViolations } from '../src/protocol';
 import { unescapeToken } from './pointer';
 import type { ErrorObject } from './schema-compiler';
 
 type Rule = NonNullable<FieldViolation['violatedRule']>;
+type Data = FieldViolation['data'];
 
 /** At most this many violations are reported per request: a huge invalid array must not make a huge answer. */
 export const MAX_VIOLATIONS = 50;
@@ -33,6 +35,21 @@ const RULE_OF_KEYWORD: Readonly<Record<string, Rule>> = {
   oneOf: 'ONE_OF_ALIGNMENT',
 };
 
+/**
+ * The platform's names of the JSON Schema formats the contract uses, as its SDK's wire types tag fields
+ * (`@format EMAIL`, `@format GUID`, `@format WEB_URL`, `@format LOCAL_DATE`): a FORMAT violation's `data.type`.
+ * The platform's timestamps carry no format tag; `DATE_TIME` names theirs.
+ */
+const PLATFORM_FORMATS: Readonly<Record<string, string>> = {
+  email: 'EMAIL',
+  uuid: 'GUID',
+  uri: 'WEB_URL',
+  date: 'LOCAL_DATE',
+  'date-time': 'DATE_TIME',
+};
+
+const constantName = (name: string): string => name.replace(/[^A-Za-z0-9]+/g, '_').toUpperCase();
+
 /** JSON pointer -> platform path: `/lineItems/0/quantity` -> `lineItems[0].quantity`. */
 export const fieldPath = (pointer: string): string =>
   pointer
@@ -43,49 +60,60 @@ export const fieldPath = (pointer: string): string =>
 
 const join = (path: string, name: string): string => (path ? `${path}.${name}` : name);
 
-const describe = (error: ErrorObject): { field?: string; description: string; data?: Record<string, unknown> } => {
+/** What a violation says and the rule's data: a bound's `threshold`, a format's `type`, else nothing (`{}`). */
+const describe = (error: ErrorObject): { field?: string; description: string; data: Data } => {
   const params = error.params as Record<string, unknown>;
+  const threshold = { threshold: Number(params.limit) };
   switch (error.keyword) {
     case 'required':
       if (Array.isArray(params.alternatives)) {
-        const sets = (params.alternatives as string[][]).map((names) => (names.length === 1 ? names[0] : `(${names.join(' and ')})`));
-        return { description: `must have ${sets.join(' or ')}`, data: { alternatives: params.alternatives } };
+        const alternatives = params.alternatives as string[][];
+        const sets = alternatives.map((names) => (names.length === 1 ? names[0] : `(${names.join(' and ')})`));
+        return { description: `must have ${sets.join(' or ')}`, data: { alternatives } };
       }
-      return { field: String(params.missingProperty), description: 'is required' };
+      return { field: String(params.missingProperty), description: 'is required', data: {} };
     case 'dependentRequired':
-      return { field: String(params.missingProperty), description: `is required with ${String(params.property)}` };
+      return { field: String(params.missingProperty), description: `is required with ${String(params.property)}`, data: {} };
     case 'additionalProperties':
     case 'unevaluatedProperties':
-      return { field: String(params.additionalProperty ?? params.unevaluatedProperty), description: 'is not allowed' };
+      return { field: String(params.additionalProperty ?? params.unevaluatedProperty), description: 'is not allowed', data: {} };
     case 'maxLength':
-      return { description: `must be at most ${String(params.limit)} characters`, data: { threshold: params.limit } };
+      return { description: `must be at most ${String(params.limit)} characters`, data: threshold };
     case 'minLength':
-      return { description: `must be at least ${String(params.limit)} characters`, data: { threshold: params.limit } };
+      return { description: `must be at least ${String(params.limit)} characters`, data: threshold };
     case 'maximum':
     case 'minimum':
     case 'exclusiveMaximum':
     case 'exclusiveMinimum':
-      return { description: `must be ${String(params.comparison)} ${String(params.limit)}`, data: { threshold: params.limit } };
+      return { description: `must be ${String(params.comparison)} ${String(params.limit)}`, data: threshold };
     case 'maxItems':
-      return { description: `must have at most ${String(params.limit)} items`, data: { threshold: params.limit } };
+      return { description: `must have at most ${String(params.limit)} items`, data: threshold };
     case 'minItems':
-      return { description: `must have at least ${String(params.limit)} items`, data: { threshold: params.limit } };
-    case 'format':
-      return { description: `must be a valid ${String(params.format)}` };
+      return { description: `must have at least ${String(params.limit)} items`, data: threshold };
+    case 'format': {
+      const format = String(params.format);
+      return { description: `must be a valid ${format}`, data: { type: PLATFORM_FORMATS[format] ?? constantName(format) } };
+    }
     case 'pattern':
-      return { description: `must match the pattern ${String(params.pattern)}` };
+      return {
+        description: `must match the pattern ${String(params.pattern)}`,
+        data: { type: 'PATTERN', pattern: String(params.pattern) },
+      };
     case 'type':
-      return { description: `must be ${String(params.type).replace(/,/g, ' or ')}` };
+      return {
+        description: `must be ${String(params.type).replace(/,/g, ' or ')}`,
+        data: { type: constantName(String(params.type).replace(/,/g, ' or ')) },
+      };
     case 'enum':
-      return { description: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}` };
+      return { description: `must be one of ${(params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`, data: {} };
     case 'const':
-      return { description: `must be ${JSON.stringify(params.allowedValue)}` };
+      return { description: `must be ${JSON.stringify(params.allowedValue)}`, data: {} };
     case 'oneOf':
-      return { description: 'must match exactly one of its allowed shapes' };
+      return { description: 'must match exactly one of its allowed shapes', data: {} };
     case 'anyOf':
-      return { description: 'must match one of its allowed shapes' };
+      return { description: 'must match one of its allowed shapes', data: {} };
     default:
-      return { description: error.message ?? 'is invalid' };
+      return { description: error.message ?? 'is invalid', data: {} };
   }
 };
 
@@ -200,7 +228,7 @@ export const toFieldViolations = (errors: readonly ErrorObject[], root: string):
       description,
       violatedRule: rule,
       ruleName: rule,
-      ...(data && { data }),
+      data,
     };
     const key = `${violation.field}\u0000${rule}`;
     if (seen.has(key)) continue;

@@ -4,6 +4,7 @@ import type { HttpMethod, OperationMeta, PagingMeta } from '../src/operations/op
 import { ENVELOPE_PARAMETER } from '../src/protocol';
 import { type BundledDocument, jsonContent, type Operation } from './document';
 import type { JsonObject } from './json';
+import { pathAliases } from './path-aliases';
 import { propertiesOf, resolveSchema } from './schemas';
 
 // The methods the runtime's operation functions call.
@@ -73,11 +74,13 @@ export const operationMeta = (doc: BundledDocument, operation: Operation, all: r
     ([status, response]) => /^2/.test(status) && response.content?.['application/json'],
   );
   const paging = readOnly ? pagingOf(doc, operation) : undefined;
+  const aliases = pathAliases(operation);
   return {
     family: operation.family,
     operationId: operation.operationId,
     method,
     path: operation.path,
+    ...(aliases.length > 0 && { aliases }),
     ...(twin && { fallback: { operationId: twin.operationId, method: twin.method as HttpMethod, path: twin.path } }),
     ...(operation.parameters.some((p) => p.name === ENVELOPE_PARAMETER) && { envelope: true }),
     ...(noContent && { noContent: true }),

@@ -15,7 +15,7 @@ export {
   SystemError,
   ValidationError,
 } from './errors/api-error';
-export { type CodesOf, isApiError, type OperationError } from './errors/operation-error';
+export { type CodedError, type CodesOf, isApiError, type OperationError } from './errors/operation-error';
 export type { Family, HttpMethod, OperationInfo, OperationMeta } from './operations/operation-meta';
 export {
   type CursorPage,

@@ -1296,8 +1296,17 @@ export interface components {
             description: string;
             violatedRule?: components["schemas"]["ValidationRule"];
             ruleName?: components["schemas"]["ValidationRule"];
-            /** @description Rule parameters, for example `{ "threshold": 100 }` for MAX. */
-            data?: {
+            /** @description The rule's parameters as the platform writes them, on every violation (the platform's SDK reads `data.type` of each one unguarded): `threshold` for a bound (`MAX`, `MIN`, `MAX_LENGTH`, `MIN_LENGTH`, `MAX_SIZE`, `MIN_SIZE`), `type` for a `FORMAT`, empty for a rule without parameters. */
+            data: {
+                /** @description The bound the value crossed, for example `{ "threshold": 100 }` for MAX. */
+                threshold?: number;
+                /** @description The format the value must have, by the platform's name for it (`EMAIL`, `GUID`, `WEB_URL`, `LOCAL_DATE`, `PHONE` ...); where the platform names none, `DATE_TIME` for a timestamp, `PATTERN` for a pattern (with `pattern`) and the JSON type in capitals (`STRING`, `INTEGER` ...) for a value of another type. */
+                type?: string;
+                /** @description The regular expression a `PATTERN` format asks for. */
+                pattern?: string;
+                /** @description For a request that must carry one of several sets of fields, each set's names. */
+                alternatives?: string[][];
+            } & {
                 [key: string]: unknown;
             };
         };
@@ -1405,8 +1414,11 @@ export interface components {
             extraAutomationTemplateParameters?: {
                 [key: string]: string;
             };
-        } & (unknown | {
-            requestIds: unknown;
+        } & ({
+            catalogReference: components["schemas"]["CatalogReference"];
+        } | {
+            /** @description IDs of the requests to send notifications for. Cannot be combined with `catalogReference`. */
+            requestIds: string[];
         });
         /** @description Item name in the site's default language and translated into the buyer's language. */
         ProductName: {
@@ -2889,7 +2901,13 @@ export interface components {
              * @example 7e9d5c3b-1a2f-4e6d-8c0b-9a8f7e6d5c4b
              */
             taxGroupId?: string;
-            productName: components["schemas"]["ProductName"] & unknown;
+            productName: components["schemas"]["ProductName"] & {
+                /**
+                 * @description Item name in the site's default language.
+                 * @example Linen Shirt
+                 */
+                original: string;
+            };
             url?: components["schemas"]["PageUrl"];
             itemType?: components["schemas"]["ItemType"];
             /**
@@ -3240,7 +3258,9 @@ export interface components {
             /** @description Merchant discounts to apply. Needs the "Manage eCommerce - Admin Permissions" scope. */
             merchantDiscounts?: components["schemas"]["MerchantDiscountInput"][];
             /** @description Catalog line items to add. */
-            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
+            lineItems?: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3252,7 +3272,9 @@ export interface components {
         /** @description Items to add to the current cart, at least one line item or custom line item; the cart is created when the visitor has none. */
         AddToCurrentCartRequest: {
             /** @description Catalog line items to add, each with `catalogReference` and `quantity`. */
-            lineItems?: (components["schemas"]["CartLineItem"] & unknown)[];
+            lineItems?: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
             /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
             customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
             /**
@@ -3262,9 +3284,13 @@ export interface components {
              */
             businessLocationId?: string;
         } & ({
-            lineItems: unknown;
+            /** @description Catalog line items to add, each with `catalogReference` and `quantity`. */
+            lineItems: (components["schemas"]["CartLineItem"] & {
+                catalogReference: components["schemas"]["CatalogReference"];
+            })[];
         } | {
-            customLineItems: unknown;
+            /** @description Custom line items to add (no catalog call). Needs the "Manage eCommerce - Admin Permissions" scope. */
+            customLineItems: components["schemas"]["CheckoutCustomLineItem"][];
         });
         /** @description Line items to remove from the current cart. */
         RemoveCurrentCartLineItemsRequest: {
@@ -6721,7 +6747,9 @@ export interface operations {
                      */
                     couponCode?: string;
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     channelType: components["schemas"]["CreateCheckoutChannelType"];
@@ -6833,7 +6861,9 @@ export interface operations {
                      */
                     overrideCheckoutUrl?: string;
                     /** @description Catalog line items to add. */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add; they don't call the catalog. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                     /**
@@ -7073,13 +7103,19 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
-                    lineItems?: (components["schemas"]["CheckoutLineItem"] & unknown)[];
+                    lineItems?: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                     /** @description Custom line items to add. */
                     customLineItems?: components["schemas"]["CheckoutCustomLineItem"][];
                 } & ({
-                    lineItems: unknown;
+                    /** @description Catalog line items to add (`quantity` and `catalogReference` for each). */
+                    lineItems: (components["schemas"]["CheckoutLineItem"] & {
+                        catalogReference: components["schemas"]["CatalogReference"];
+                    })[];
                 } | {
-                    customLineItems: unknown;
+                    /** @description Custom line items to add. */
+                    customLineItems: components["schemas"]["CheckoutCustomLineItem"][];
                 });
             };
         };
@@ -7248,7 +7284,21 @@ export interface operations {
                          * @example 0c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f
                          */
                         paymentGatewayOrderId?: string;
-                    } & (unknown | unknown);
+                    } & ({
+                        /**
+                         * Format: uuid
+                         * @description ID of the created order.
+                         * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+                         */
+                        orderId: string;
+                    } | {
+                        /**
+                         * Format: uuid
+                         * @description ID of the created subscription, for a subscription purchase.
+                         * @example 3e2d1c0b-9a8f-4e7d-8c6b-5a4f3e2d1c0b
+                         */
+                        subscriptionId: string;
+                    });
                 };
             };
             400: components["responses"]["BadRequest"];

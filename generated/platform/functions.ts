@@ -267,7 +267,7 @@ export const ssoLogin = /* @__PURE__ */ operation<OperationInit<Ops['ssoLogin']>
 export const ssoLoginWithTokenParams = /* @__PURE__ */ operation<OperationInit<Ops['ssoLoginWithTokenParams']>, OperationData<Ops['ssoLoginWithTokenParams']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'PERMISSION_DENIED' | 'TOO_MANY_REQUESTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"ssoLoginWithTokenParams","method":"POST","path":"/v1/sso/login-with-token-params"});
 
 /** Start e-mail verification `POST /v1/Start` */
-export const startVerification = /* @__PURE__ */ operation<OperationInit<Ops['startVerification']>, OperationData<Ops['startVerification']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'TOO_MANY_REQUESTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start"});
+export const startVerification = /* @__PURE__ */ operation<OperationInit<Ops['startVerification']>, OperationData<Ops['startVerification']>, 'INVALID_ARGUMENT' | 'NOT_FOUND' | 'TOO_MANY_REQUESTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'>({"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start","aliases":["/v1/start"]});
 
 /** Get OAuth tokens `POST /oauth2/token` */
 export const token = /* @__PURE__ */ operation<OperationInit<Ops['token']>, OperationData<Ops['token']>, 'INVALID_ARGUMENT' | 'TOO_MANY_REQUESTS' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE' | 'invalid_grant' | 'unsupported_grant_type'>({"family":"platform","operationId":"token","method":"POST","path":"/oauth2/token"});

@@ -91,7 +91,7 @@ export const operations: readonly OperationMeta[] = [
   {"family":"platform","operationId":"ssoCallback","method":"GET","path":"/v1/sso/callback/{tenantType}/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true},
   {"family":"platform","operationId":"ssoLogin","method":"GET","path":"/v1/sso/login/{tenantId}/{idpConnectionId}","noContent":true,"readOnly":true},
   {"family":"platform","operationId":"ssoLoginWithTokenParams","method":"POST","path":"/v1/sso/login-with-token-params"},
-  {"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start"},
+  {"family":"platform","operationId":"startVerification","method":"POST","path":"/v1/Start","aliases":["/v1/start"]},
   {"family":"platform","operationId":"token","method":"POST","path":"/oauth2/token"},
   {"family":"platform","operationId":"unmuteMember","method":"POST","path":"/v1/members/{id}/unmute"},
   {"family":"platform","operationId":"updateCollection","method":"PATCH","path":"/v1/collections/{id}"},

@@ -2811,8 +2811,17 @@ export interface components {
             description: string;
             violatedRule?: components["schemas"]["ValidationRule"];
             ruleName?: components["schemas"]["ValidationRule"];
-            /** @description Rule parameters, for example `{ "threshold": 100 }` for MAX. */
-            data?: {
+            /** @description The rule's parameters as the platform writes them, on every violation (the platform's SDK reads `data.type` of each one unguarded): `threshold` for a bound (`MAX`, `MIN`, `MAX_LENGTH`, `MIN_LENGTH`, `MAX_SIZE`, `MIN_SIZE`), `type` for a `FORMAT`, empty for a rule without parameters. */
+            data: {
+                /** @description The bound the value crossed, for example `{ "threshold": 100 }` for MAX. */
+                threshold?: number;
+                /** @description The format the value must have, by the platform's name for it (`EMAIL`, `GUID`, `WEB_URL`, `LOCAL_DATE`, `PHONE` ...); where the platform names none, `DATE_TIME` for a timestamp, `PATTERN` for a pattern (with `pattern`) and the JSON type in capitals (`STRING`, `INTEGER` ...) for a value of another type. */
+                type?: string;
+                /** @description The regular expression a `PATTERN` format asks for. */
+                pattern?: string;
+                /** @description For a request that must carry one of several sets of fields, each set's names. */
+                alternatives?: string[][];
+            } & {
                 [key: string]: unknown;
             };
         };

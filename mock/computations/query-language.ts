@@ -1,6 +1,7 @@
 // The platform's query language over in-memory records: `filter` (field paths with $eq, $ne, $gt, $gte, $lt,
 // $lte, $in, $nin, $exists, $startsWith, $hasSome, $hasAll, $isEmpty, combined with $and, $or, $not; a bare
 // value means $eq) and `sort` ([{ fieldName, order }]). A filter the language cannot read is the caller's error.
+import { fieldViolation } from '../../src/protocol';
 import { ValidationFailure } from '../engine/failure';
 
 export type Filter = Readonly<Record<string, unknown>>;
@@ -62,7 +63,7 @@ const equals = (actual: unknown, expected: unknown): boolean => {
 };
 
 const invalid = (field: string, description: string): ValidationFailure =>
-  new ValidationFailure([{ field, description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' }]);
+  new ValidationFailure([fieldViolation(field, description, 'VALIDATION')]);
 
 const OPERATORS: Readonly<Record<string, (actual: unknown, operand: unknown, field: string) => boolean>> = {
   $eq: (actual, operand) => equals(actual, operand),

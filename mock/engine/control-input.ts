@@ -4,7 +4,7 @@
 import { toFieldViolations } from '../../spec-model/field-violations';
 import type { Json, JsonObject } from '../../spec-model/json';
 import { SchemaCompiler, type ValidateFunction } from '../../spec-model/schema-compiler';
-import type { FieldViolation, ValidationRule } from '../../src/protocol';
+import { type FieldViolation, fieldViolation, type ValidationRule } from '../../src/protocol';
 import { validationFailure } from '../errors/platform-error';
 import { parseJsonText } from '../pipeline/parse-json';
 import type { MockRequest, MockResponse } from '../pipeline/types';
@@ -23,7 +23,7 @@ export class ControlInputError extends Error {
 
 /** One violation a control finds beyond its schema (a name the mock does not know, a rule across fields). */
 export const controlViolation = (field: string, rule: ValidationRule, description: string): ControlInputError =>
-  new ControlInputError([{ field, description, violatedRule: rule, ruleName: rule }]);
+  new ControlInputError([fieldViolation(field, description, rule)]);
 
 const DOCUMENT_ID = 'mock-controls';
 let compiler: SchemaCompiler | undefined;

@@ -2,6 +2,7 @@
 // application error is made only by the two refusal catalogs (services/commerce/refusals.ts,
 // services/platform/refusals.ts), typed by the codes each operation declares.
 import type { FieldViolation } from '../../src/errors/api-error';
+import { fieldViolation, type ValidationRule } from '../../src/protocol';
 
 /** An application error (`details.applicationError`): not found, permission denied, failed precondition... */
 export class PlatformFailure extends Error {
@@ -24,5 +25,5 @@ export class ValidationFailure extends Error {
   }
 }
 
-export const invalidField = (field: string, description: string, rule: FieldViolation['violatedRule'] = 'VALIDATION'): ValidationFailure =>
-  new ValidationFailure([{ field, description, violatedRule: rule, ruleName: rule }]);
+export const invalidField = (field: string, description: string, rule: ValidationRule = 'VALIDATION'): ValidationFailure =>
+  new ValidationFailure([fieldViolation(field, description, rule)]);

@@ -2,7 +2,7 @@
 // every matching subscriber (in emission order per subscriber, retried with back-off), and a delivery log per
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
-import type { ValidationRule } from '../../src/protocol';
+import { fieldViolation, type ValidationRule } from '../../src/protocol';
 import { ControlInputError } from '../engine/control-input';
 import { type DeliveryAttemptOptions, deliverWithRetries } from './deliver';
 import { type EventToSign, type SignEventOptions, signEvent } from './sign-event';
@@ -106,7 +106,7 @@ export class WebhookSubscriptionError extends ControlInputError {
     ruleName: 'REQUIRED_FIELD' | 'FORMAT' | 'INVALID_ENUM_VALUE' | 'MIN_SIZE' | 'MAX_LENGTH',
     description: string,
   ) {
-    super([{ field, description, violatedRule: ruleName, ruleName }]);
+    super([fieldViolation(field, description, ruleName)]);
     this.field = field;
     this.ruleName = ruleName;
   }

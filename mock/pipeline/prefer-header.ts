@@ -4,6 +4,7 @@
 // refused) or `handling=lenient` (allowed), which every mode honours. A code the operation does not declare is
 // refused before any mode answers, so no mode can pass off an undeclared status (or its own 404) as the operation's.
 import type { FieldViolation } from '../../src/errors/api-error';
+import { fieldViolation } from '../../src/protocol';
 
 export interface Preferences {
   readonly code?: number;
@@ -19,7 +20,7 @@ export type PreferParse =
 
 const invalid = (description: string): PreferParse => ({
   ok: false,
-  violation: { field: 'Prefer', description, violatedRule: 'FORMAT', ruleName: 'FORMAT' },
+  violation: fieldViolation('Prefer', description, 'FORMAT'),
 });
 
 export const parsePrefer = (header: string | undefined): PreferParse => {
@@ -54,13 +55,8 @@ export interface PreferableAnswer {
   readonly examples: readonly string[];
 }
 
-const unknownChoice = (description: string, data: Record<string, unknown>): FieldViolation => ({
-  field: 'Prefer',
-  description,
-  violatedRule: 'INVALID_ENUM_VALUE',
-  ruleName: 'INVALID_ENUM_VALUE',
-  data,
-});
+const unknownChoice = (description: string, data: Record<string, unknown>): FieldViolation =>
+  fieldViolation('Prefer', description, 'INVALID_ENUM_VALUE', data);
 
 /**
  * Why the operation cannot answer what `Prefer` asks for: a `code=N` it does not declare, or an `example=NAME`

@@ -1,6 +1,6 @@
 // The proxy mode's controls under /__mock/: its health (the upstream it checks) and the violations it found
 // (`GET /__mock/violations?operationId=&limit=`; `DELETE` forgets them). Isomorphic.
-import { FAMILIES, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
+import { FAMILIES, fieldViolation, JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../src/protocol';
 import { validationFailure } from '../errors/platform-error';
 import type { MockPages, MockResponse } from '../pipeline/types';
 import type { ViolationLedger } from './violation-ledger';
@@ -27,7 +27,11 @@ export const createProxyControls =
     const limit = limitText === null ? undefined : Number(limitText);
     if (limit !== undefined && (!/^\d+$/.test(limitText ?? '') || limit < 1 || limit > 1000)) {
       return validationFailure(
-        [{ field: 'limit', description: 'must be an integer from 1 to 1000', violatedRule: 'MAX', ruleName: 'MAX' }],
+        [
+          fieldViolation('limit', 'must be an integer from 1 to 1000', limit !== undefined && limit < 1 ? 'MIN' : 'MAX', {
+            threshold: limit !== undefined && limit < 1 ? 1 : 1000,
+          }),
+        ],
         requestId,
       );
     }

@@ -5,7 +5,7 @@
 // against that status's schema, error code declared). The client gets the answer as sent plus the verdict header;
 // the ledger keeps the full violations, and each is logged in one line. An unreachable upstream is a 502, a
 // stalled one a 504, both in the platform's error body. Isomorphic: the forwarding itself is the Node side's.
-import { REQUEST_ID_HEADER } from '../../src/protocol';
+import { fieldViolation, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure } from '../errors/platform-error';
 import type { Pipeline } from '../pipeline/pipeline';
 import { failureAnswer, withRequestId } from '../pipeline/stages/answer';
@@ -72,13 +72,7 @@ const violation = (
   field: string,
   description: string,
   rule: 'VALIDATION' | 'FORMAT' = 'VALIDATION',
-): SidedViolation => ({
-  side,
-  field,
-  description,
-  violatedRule: rule,
-  ruleName: rule,
-});
+): SidedViolation => ({ side, ...fieldViolation(field, description, rule) });
 
 /** The violations a stage's refusal names: its field violations, else its description as one. */
 const refusalViolations = (refusal: MockResponse): SidedViolation[] => {

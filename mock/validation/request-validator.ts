@@ -9,7 +9,7 @@ import type { JsonObject } from '../../spec-model/json';
 import { declaredStatuses } from '../../spec-model/responses';
 import type { SchemaCompiler, ValidateFunction } from '../../spec-model/schema-compiler';
 import type { SecurityRequirement } from '../../spec-model/security';
-import { type FieldViolation, sortViolations } from '../../src/protocol';
+import { type FieldViolation, fieldViolation, sortViolations } from '../../src/protocol';
 import type { PreferableAnswer } from '../pipeline/prefer-header';
 import { decodeContent, type EncodedContent, encodedContentOf } from './encoded-parameter';
 import type { SchemaCompilers } from './schema-compilers';
@@ -73,12 +73,7 @@ export interface ValidateOptions {
   readonly strict?: boolean;
 }
 
-const MISSING_BODY: FieldViolation = {
-  field: 'body',
-  description: 'is required',
-  violatedRule: 'REQUIRED_FIELD',
-  ruleName: 'REQUIRED_FIELD',
-};
+const MISSING_BODY: FieldViolation = fieldViolation('body', 'is required', 'REQUIRED_FIELD');
 
 const isArraySchema = (schema: JsonObject): boolean =>
   schema.type === 'array' || (Array.isArray(schema.type) && schema.type.includes('array'));
@@ -187,24 +182,18 @@ export class RequestValidator {
     if (options.strict) {
       for (const name of new Set(parts.search.keys())) {
         if (!contract.parameters.some((p) => p.in === 'query' && p.name === name))
-          violations.push({ field: name, description: 'is not allowed', violatedRule: 'FIELD_NOT_ALLOWED', ruleName: 'FIELD_NOT_ALLOWED' });
+          violations.push(fieldViolation(name, 'is not allowed', 'FIELD_NOT_ALLOWED'));
       }
     }
     for (const { parameter, content, validate } of messages.encoded) {
       const value = parts.search.get(parameter.name);
       if (value === null) {
-        if (parameter.required)
-          violations.push({
-            field: parameter.name,
-            description: 'is required',
-            violatedRule: 'REQUIRED_FIELD',
-            ruleName: 'REQUIRED_FIELD',
-          });
+        if (parameter.required) violations.push(fieldViolation(parameter.name, 'is required', 'REQUIRED_FIELD'));
         continue;
       }
       const decoded = decodeContent(value, content);
       if (!decoded.ok) {
-        violations.push({ field: parameter.name, description: decoded.description, violatedRule: 'FORMAT', ruleName: 'FORMAT' });
+        violations.push(fieldViolation(parameter.name, decoded.description, 'FORMAT'));
         continue;
       }
       query[parameter.name] = decoded.value;

@@ -12,7 +12,7 @@ import { schemaPointer } from '../../spec-model/pointer';
 import { declaredResponse } from '../../spec-model/responses';
 import type { ValidateFunction } from '../../spec-model/schema-compiler';
 import { propertyComponents } from '../../spec-model/schemas';
-import type { FieldViolation } from '../../src/protocol';
+import { type FieldViolation, fieldViolation } from '../../src/protocol';
 import { type FrozenVerdicts, rememberPass, verdictsFor } from './frozen-verdicts';
 import type { SchemaCompilers } from './schema-compilers';
 
@@ -86,7 +86,7 @@ export class ResponseValidator {
     const broken = (field: string, description: string): ResponseViolation => ({
       operationId,
       status,
-      violation: { field, description, violatedRule: 'VALIDATION', ruleName: 'VALIDATION' },
+      violation: fieldViolation(field, description, 'VALIDATION'),
     });
     if (!operation) return broken('status', `${operationId} is not an operation of the documents`);
     const declared = declaredResponse(operation, status);
@@ -111,12 +111,7 @@ export class ResponseValidator {
    * error's code the operation does not declare for the status. `body` is the parsed JSON, or `NOT_JSON`.
    */
   violations(operationId: string, status: number, body: unknown): FieldViolation[] {
-    const rule = (field: string, description: string): FieldViolation => ({
-      field,
-      description,
-      violatedRule: 'VALIDATION',
-      ruleName: 'VALIDATION',
-    });
+    const rule = (field: string, description: string): FieldViolation => fieldViolation(field, description, 'VALIDATION');
     const operation = this.#operations.get(operationId);
     if (!operation) return [rule('status', `${operationId} is not an operation of the documents`)];
     const declared = declaredResponse(operation, status);
@@ -126,7 +121,7 @@ export class ResponseValidator {
     }
     const schema = declared.json?.schema;
     if (!schema) return body === undefined ? [] : [rule('body', `must be empty: the ${declared.key} response declares no JSON body`)];
-    if (body === NOT_JSON) return [{ ...rule('body', 'is not JSON'), violatedRule: 'FORMAT', ruleName: 'FORMAT' }];
+    if (body === NOT_JSON) return [fieldViolation('body', 'is not JSON', 'FORMAT', { type: 'JSON' })];
     const { validate } = this.#compiledFor(operation, declared.key, schema);
     const found = validate(body) ? [] : toFieldViolations(validate.errors ?? [], 'body');
     const code = applicationErrorCode(body);

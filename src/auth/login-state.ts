@@ -73,7 +73,7 @@ const captchaCode = (code: string | undefined): LoginErrorCode | undefined =>
 /** A failed registration: an e-mail field violation is invalidEmail; known codes by name. */
 export const registrationFailure = (error: unknown): LoginResult => {
   if (error instanceof ValidationError) {
-    const email = error.fieldViolations.find((v) => (v.data as { type?: string } | undefined)?.type === 'EMAIL' || /email/i.test(v.field));
+    const email = error.fieldViolations.find((v) => v.data.type === 'EMAIL' || /email/i.test(v.field));
     if (email) return { loginState: 'FAILURE', error: email.description, errorCode: 'invalidEmail' };
   }
   const code = codeOf(error);

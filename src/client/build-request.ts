@@ -1,6 +1,6 @@
 import { ValidationError } from '../errors/api-error';
 import type { OperationMeta } from '../operations/operation-meta';
-import { ENVELOPE_PARAMETER, JSON_MEDIA_TYPE } from '../protocol';
+import { ENVELOPE_PARAMETER, fieldViolation, JSON_MEDIA_TYPE } from '../protocol';
 import { fallbackFor } from './long-get';
 import { encodeEnvelope, fillPath, isNested, serializeBody, serializeQuery, unflatten } from './serialize';
 
@@ -39,7 +39,7 @@ export const buildRequest = (
     path = fillPath(meta.path, init.params?.path as Record<string, unknown> | undefined);
   } catch (error) {
     const field = /"([^"]+)"/.exec((error as Error).message)?.[1] ?? 'path';
-    throw new ValidationError([{ field, description: 'is required in the path', violatedRule: 'REQUIRED_FIELD' }], { status: 0 });
+    throw new ValidationError([fieldViolation(field, 'is required in the path', 'REQUIRED_FIELD')], { status: 0 });
   }
   const headers: Record<string, string> = { ...clientHeaders, ...init.headers };
   const query = init.params?.query as Record<string, unknown> | undefined;

@@ -1,7 +1,10 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { type ApplicationErrorDetails, type FieldViolation, sortViolations, violationMessage } from '../protocol';
+import { type ApplicationErrorDetails, type FieldViolation, sortViolations, VALIDATION_ERROR_CODE, violationMessage } from '../protocol';
 
 export type { FieldViolation } from '../protocol';
+
+/** A violation as an answer may carry it: `data` left out stands for a rule without parameters (`{}`). */
+export type ReceivedViolation = Omit<FieldViolation, 'data'> & { readonly data?: FieldViolation['data'] | null | undefined };
 
 export interface ApiErrorInit {
   readonly status: number;
@@ -33,14 +36,19 @@ export class ApiError extends Error {
   }
 }
 
-/** The request broke field rules; `fieldViolations` is sorted by field. */
+/**
+ * The request broke field rules; `fieldViolations` is sorted by field, each with the rule's `data` when the
+ * platform sends some. Its code is the one every operation declares for such a 400, so
+ * `isApiError(error, operation, 'INVALID_ARGUMENT')` matches it as it matches an application error of that code.
+ */
 export class ValidationError extends ApiError {
   override name = 'ValidationError';
+  readonly code = VALIDATION_ERROR_CODE;
   readonly fieldViolations: readonly FieldViolation[];
 
-  constructor(violations: readonly FieldViolation[], init: ApiErrorInit) {
+  constructor(violations: readonly ReceivedViolation[], init: ApiErrorInit) {
     super(violationMessage(violations), init);
-    this.fieldViolations = sortViolations(violations);
+    this.fieldViolations = sortViolations(violations).map((violation) => ({ ...violation, data: violation.data ?? {} }));
   }
 }
 

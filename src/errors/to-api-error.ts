@@ -1,11 +1,11 @@
 import type { OperationInfo } from '../operations/operation-meta';
-import { type ApplicationErrorDetails, constantCase, REQUEST_ID_HEADER, statusText, type ValidationErrorDetails } from '../protocol';
-import { type ApiError, ApplicationError, SystemError, ValidationError } from './api-error';
+import { type ApplicationErrorDetails, constantCase, REQUEST_ID_HEADER, statusText } from '../protocol';
+import { type ApiError, ApplicationError, type ReceivedViolation, SystemError, ValidationError } from './api-error';
 
 // An answer's body is read as the platform's error body with any part possibly missing.
 interface ReceivedErrorBody {
   message?: string;
-  details?: { applicationError?: Partial<ApplicationErrorDetails>; validationError?: Partial<ValidationErrorDetails> };
+  details?: { applicationError?: Partial<ApplicationErrorDetails>; validationError?: { fieldViolations?: ReceivedViolation[] } };
 }
 
 /** `Retry-After` as milliseconds: a number of seconds or an HTTP date; undefined when absent or unreadable. */

@@ -23,6 +23,8 @@ export interface OperationMeta {
   readonly method: HttpMethod;
   /** The wire path template, `/v1/checkouts/{id}`. */
   readonly path: string;
+  /** Other spellings of `path` the platform's own client sends (`x-path-aliases`): served as this operation, never called. */
+  readonly aliases?: readonly string[];
   /** The POST twin a GET switches to when its query string is over 4000 characters. */
   readonly fallback?: { readonly operationId: string; readonly method: HttpMethod; readonly path: string };
   /** The request message travels as one `.r` query parameter (base64url JSON) when it is nested. */

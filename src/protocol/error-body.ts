@@ -38,8 +38,31 @@ export const compareFields = (a: string, b: string): number => {
 export const sortViolations = <V extends Pick<FieldViolation, 'field'>>(violations: readonly V[]): V[] =>
   [...violations].sort((a, b) => compareFields(a.field, b.field));
 
+/**
+ * One violation as the platform writes it: the rule as both `violatedRule` and `ruleName`, and the rule's `data`
+ * (`{ threshold }` for a bound, `{ type }` for a format; empty for a rule without parameters).
+ */
+export const fieldViolation = (
+  field: string,
+  description: string,
+  rule: ValidationRule,
+  data: FieldViolation['data'] = {},
+): FieldViolation => ({
+  field,
+  description,
+  violatedRule: rule,
+  ruleName: rule,
+  data,
+});
+
+/**
+ * The code of a 400 that carries field violations: the platform's message names it (`INVALID_ARGUMENT: ...`) and
+ * every operation's 400 declares it.
+ */
+export const VALIDATION_ERROR_CODE = 'INVALID_ARGUMENT';
+
 /** The platform's message for violations: `INVALID_ARGUMENT: "field" description, ...` sorted by field. */
 export const violationMessage = (violations: readonly Pick<FieldViolation, 'field' | 'description'>[]): string =>
-  `INVALID_ARGUMENT: ${sortViolations(violations)
+  `${VALIDATION_ERROR_CODE}: ${sortViolations(violations)
     .map((v) => `"${v.field}" ${v.description}`)
     .join(', ')}`;

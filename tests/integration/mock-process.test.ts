@@ -69,7 +69,13 @@ describe('mock process', () => {
       expect(refused.status).toBe(400);
       const body = (await refused.json()) as { details: { validationError: { fieldViolations: unknown[] } } };
       expect(body.details.validationError.fieldViolations).toEqual([
-        { field: 'lineItems[0].quantty', description: 'is not allowed', violatedRule: 'FIELD_NOT_ALLOWED', ruleName: 'FIELD_NOT_ALLOWED' },
+        {
+          field: 'lineItems[0].quantty',
+          description: 'is not allowed',
+          violatedRule: 'FIELD_NOT_ALLOWED',
+          ruleName: 'FIELD_NOT_ALLOWED',
+          data: {},
+        },
       ]);
       expect((await add('handling=lenient')).status).toBe(200);
     } finally {

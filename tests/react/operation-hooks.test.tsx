@@ -75,7 +75,8 @@ describe('generated React hooks', () => {
   });
 
   it('make writes mutations that send only when called', async () => {
-    let mutate: ((init: { body: { lineItems: { quantity: number }[] } }) => void) | undefined;
+    type LineItem = { quantity: number; catalogReference: { catalogItemId: string; appId: string } };
+    let mutate: ((init: { body: { lineItems: LineItem[] } }) => void) | undefined;
     function Add() {
       const add = useAddToCurrentCart();
       mutate = add.mutate;
@@ -83,9 +84,11 @@ describe('generated React hooks', () => {
     }
     const view = render({ 'POST /v1/carts/current/add-to-cart': () => json(200, { cart: { id: 'c1' } }) }, <Add />);
     expect(calls(view.seen, '/v1/carts/current/add-to-cart')).toHaveLength(0);
-    act(() => mutate?.({ body: { lineItems: [{ quantity: 2 }] } }));
+    act(() => mutate?.({ body: { lineItems: [{ quantity: 2, catalogReference: { catalogItemId: 'i1', appId: 'a1' } }] } }));
     await settle(() => view.container.textContent === 'added');
-    expect(calls(view.seen, '/v1/carts/current/add-to-cart')[0]?.body).toEqual({ lineItems: [{ quantity: 2 }] });
+    expect(calls(view.seen, '/v1/carts/current/add-to-cart')[0]?.body).toEqual({
+      lineItems: [{ quantity: 2, catalogReference: { catalogItemId: 'i1', appId: 'a1' } }],
+    });
     act(() => view.root.unmount());
   });
 
@@ -153,7 +156,8 @@ describe('generated React hooks', () => {
         ...(invalidate === false && { invalidate }),
         onSuccess: () => void seenOnSuccess.push(view.queryClient.getQueryData(['commerce', 'getCurrentCart'])),
       });
-      add = (quantity) => mutation.mutateAsync({ body: { lineItems: [{ quantity }] } });
+      add = (quantity) =>
+        mutation.mutateAsync({ body: { lineItems: [{ quantity, catalogReference: { catalogItemId: 'i1', appId: 'a1' } }] } });
       return <p>{cart.data ? `${cart.data.cart?.lineItems?.length} items` : 'loading'}</p>;
     }
     const routes = {

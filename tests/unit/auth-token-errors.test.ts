@@ -36,7 +36,11 @@ const shown = (error: unknown): string =>
 
 describe('token endpoint refusals', () => {
   it('a 400 with field violations is a ValidationError keeping them, reported once for the call that needed the token', async () => {
-    const violations = [{ field: 'clientId', description: 'must be a valid uuid', violatedRule: 'FORMAT', ruleName: 'FORMAT' }];
+    // The second as the platform writes it; the first without its data, which the runtime reads as none (`{}`).
+    const violations = [
+      { field: 'clientId', description: 'must be a valid uuid', violatedRule: 'FORMAT', ruleName: 'FORMAT' },
+      { field: 'clientSecret', description: 'must be at most 100 characters', violatedRule: 'MAX_LENGTH', data: { threshold: 100 } },
+    ];
     const { client, onError } = clientWith(() =>
       json(
         400,
@@ -47,8 +51,9 @@ describe('token endpoint refusals', () => {
     const failure = await failureOf(client.commerce.GET('/v1/carts/current'));
     expect(failure).toBeInstanceOf(ValidationError);
     expect(failure.name).toBe('ValidationError');
-    expect((failure as ValidationError).fieldViolations).toEqual(violations);
-    expect(failure.message).toBe('INVALID_ARGUMENT: "clientId" must be a valid uuid');
+    expect((failure as ValidationError).fieldViolations).toEqual([{ ...violations[0], data: {} }, violations[1]]);
+    expect((failure as ValidationError).fieldViolations[1]?.data.threshold).toBe(100);
+    expect(failure.message).toBe('INVALID_ARGUMENT: "clientId" must be a valid uuid, "clientSecret" must be at most 100 characters');
     expect(failure).toMatchObject({ status: 400, requestId: REQUEST_ID, operation: { operationId: 'token', path: '/oauth2/token' } });
     expect(onError).toHaveBeenCalledTimes(1);
     expect(onError.mock.calls[0]?.[0]).toBe(failure);

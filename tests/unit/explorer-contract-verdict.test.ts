@@ -42,6 +42,7 @@ describe('the contract verdict', () => {
         field: 'details.applicationError.code',
         description: 'ORDER_NOT_FOUND is not a code listRecommendationAlgorithms declares for 400 (it declares INVALID_ARGUMENT)',
         violatedRule: 'UNDECLARED_CODE',
+        data: {},
       },
     ]);
   });

@@ -107,6 +107,7 @@ describe('forced failures keep to what the operation declares', () => {
       description: `409 is not a status getCurrentCart declares; it declares ${statuses.join(', ')}`,
       violatedRule: 'INVALID_ENUM_VALUE',
       ruleName: 'INVALID_ENUM_VALUE',
+      data: {},
     });
   });
 

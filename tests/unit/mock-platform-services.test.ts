@@ -301,6 +301,57 @@ describe('platform answers a client can cause', () => {
   });
 });
 
+describe('field violations carry the data the platform sends for their rule', () => {
+  it("a malformed e-mail is a FORMAT violation with { type: 'EMAIL' }, as the spec's invalidEmail example writes it", async () => {
+    const shopper = await visitor('violation-data');
+    const answer = await send('POST', '/v2/register', shopper, { loginId: { email: 'not-an-email' }, password: 'secret123' });
+    expect(answer.status).toBe(400);
+    const example = declaredResponse(operation('registerV2'), 400)?.json?.examples?.invalidEmail?.value as JsonObject;
+    const [written] = (example.details as { validationError: { fieldViolations: JsonObject[] } }).validationError.fieldViolations;
+    expect(answer.body?.details.validationError.fieldViolations).toEqual([
+      { field: 'loginId.email', description: expect.any(String), violatedRule: 'FORMAT', ruleName: 'FORMAT', data: written?.data },
+    ]);
+    expect(written?.data).toEqual({ type: 'EMAIL' });
+  });
+
+  it('a bound carries its threshold, an identifier its GUID format, a missing field empty data', async () => {
+    const headers = merchant('violation-data');
+    const answer = await send('POST', '/v1/products', headers, {
+      product: { name: 'x'.repeat(81), productType: 'physical', priceData: { price: -5 }, ribbon: 'y'.repeat(400) },
+    });
+    const violations = answer.body?.details.validationError.fieldViolations as JsonObject[];
+    expect(violations.filter((v) => v.violatedRule === 'MIN' || v.violatedRule === 'MAX_LENGTH')).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'product.priceData.price', violatedRule: 'MIN', data: { threshold: 0 } }),
+        expect.objectContaining({ field: 'product.name', violatedRule: 'MAX_LENGTH', data: { threshold: 80 } }),
+      ]),
+    );
+    const missing = await send('POST', '/v1/reviews', headers, { review: { namespace: 'stores', content: { rating: 5 } } });
+    expect(missing.body?.details.validationError.fieldViolations).toContainEqual(
+      expect.objectContaining({ field: 'review.entityId', violatedRule: 'REQUIRED_FIELD', data: {} }),
+    );
+    const guid = await send('GET', '/v1/reviews/not-a-guid', headers);
+    expect(guid.body?.details.validationError.fieldViolations).toEqual([
+      expect.objectContaining({ field: 'reviewId', data: { type: 'GUID' } }),
+    ]);
+  });
+});
+
+describe("the platform client's path spellings", () => {
+  it("reach the operation under the seed's path: /v1/start is verification.start as /v1/Start is", async () => {
+    const shopper = await visitor('spelling');
+    for (const target of ['/v1/Start', '/v1/start']) {
+      const answer = await send('POST', target, shopper, { identityId: MAYA, target: 'EMAIL' });
+      expect({ target, status: answer.status }).toEqual({ target, status: 200 });
+      expect(answer.body?.verificationId).toEqual(expect.any(String));
+      const success = declaredResponse(operation('startVerification'), 200)?.json?.schema as JsonObject;
+      expect(validate(success, answer.body)).toEqual([]);
+    }
+    const refused = await send('POST', '/v1/start', shopper, { identityId: '00000000-0000-4000-8000-00000000dead', target: 'EMAIL' });
+    expectRefusal('startVerification', refused, 404, 'NOT_FOUND');
+  });
+});
+
 describe('the spec says what the platform services enforce, and they enforce what it says', () => {
   it('refuses the required fields by the schema, naming each', async () => {
     const session = 'required';

@@ -10,6 +10,7 @@ const violation = (field: string, description: string, side: SidedViolation['sid
   description,
   violatedRule: 'VALIDATION',
   ruleName: 'VALIDATION',
+  data: {},
 });
 
 describe('the verdict header', () => {

@@ -67,6 +67,27 @@ describe('routing both families on one port', () => {
     expect(new MockRouter(MOCK_FAMILIES).route(method, path)).toEqual({ kind: 'method-not-allowed', allowed });
   });
 
+  it("serves a declared path alias (the platform client's spelling) as its operation, under the same methods", () => {
+    const router = new MockRouter(MOCK_FAMILIES);
+    for (const path of ['/v1/Start', '/v1/start']) {
+      expect(router.route('POST', path)).toMatchObject({
+        kind: 'operation',
+        family: 'platform',
+        operation: { operationId: 'startVerification' },
+      });
+      expect(router.route('GET', path)).toEqual({ kind: 'method-not-allowed', allowed: ['POST'] });
+    }
+    expect(router.route('POST', '/v1/START')).toEqual({ kind: 'not-found' });
+  });
+
+  it('has aliases only where declared, none equal to a documented path of either family', () => {
+    const all = [...commerce, ...platform];
+    const aliased = all.filter((op) => op.aliases).map((op) => [op.operationId, op.path, op.aliases]);
+    expect(aliased).toEqual([['startVerification', '/v1/Start', ['/v1/start']]]);
+    const documented = new Set(all.map((op) => op.path.replace(/\{[^}]+\}/g, '{}')));
+    expect(all.flatMap((op) => op.aliases ?? []).filter((alias) => documented.has(alias.replace(/\{[^}]+\}/g, '{}')))).toEqual([]);
+  });
+
   it('still routes the templated path for an id that is no literal path', () => {
     const router = new MockRouter(MOCK_FAMILIES);
     expect(router.route('PATCH', '/v1/orders/abc')).toMatchObject({

@@ -26,7 +26,7 @@ const violations: FieldViolation[] = [
     ruleName: 'MAX',
     data: { threshold: 100000 },
   },
-  { field: 'couponCode', description: 'must be at most 50 characters', violatedRule: 'MAX_LENGTH' },
+  { field: 'couponCode', description: 'must be at most 50 characters', violatedRule: 'MAX_LENGTH', data: { threshold: 50 } },
 ];
 
 describe('the error body', () => {

@@ -10,6 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const FOLDERS = ['src', 'generated', 'mock', 'spec-model', 'scripts', 'docs-site', 'tests'];
 const UNCHECKED: Record<string, string> = {
   'tests/compat/fixtures/sdk-receiver.mjs': 'runs inside a folder where the platform SDK is installed; its imports resolve only there',
+  'tests/compat/fixtures/sdk-caller.mjs': 'runs inside a folder where the platform SDK is installed; its imports resolve only there',
 };
 
 const javascriptFiles = (): string[] =>

@@ -2,6 +2,7 @@
 // 400): who the token or API key stands for, whether that role may call the operation (a 403 naming the role
 // needed), and the session the call works in. Static and dynamic modes have no identities: they skip it.
 
+import { fieldViolation } from '../../../src/protocol';
 import { type Identity, type IdentityRegistry, SESSION_NAME } from '../../engine/identity';
 import type { Access } from '../../engine/operation';
 import { applicationFailure, internalFailure, validationFailure } from '../../errors/platform-error';
@@ -41,7 +42,12 @@ export const createIdentityStage = ({ identities, accessOf, sessionOf }: Identit
     const named = raw.headers['x-mock-session'];
     if (named !== undefined && !SESSION_NAME.test(named)) {
       return validationFailure(
-        [{ field: 'x-mock-session', description: 'must be 1 to 100 letters, digits or ._:-', violatedRule: 'FORMAT', ruleName: 'FORMAT' }],
+        [
+          fieldViolation('x-mock-session', 'must be 1 to 100 letters, digits or ._:-', 'FORMAT', {
+            type: 'PATTERN',
+            pattern: SESSION_NAME.source,
+          }),
+        ],
         raw.requestId,
       );
     }

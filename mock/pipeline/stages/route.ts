@@ -1,6 +1,7 @@
 // The route stage: which operation of which family the request is for (a 404 when none, a 405 with `Allow`
 // when the path takes other methods), its contract, and its path parameters percent-decoded (a malformed
 // escape or invalid UTF-8, `%ff` or `%ED%A0%80`, is a 400 naming the parameter).
+import { fieldViolation } from '../../../src/protocol';
 import { applicationFailure, validationFailure } from '../../errors/platform-error';
 import type { FamilyName } from '../../families';
 import type { MockRouter } from '../../routing';
@@ -62,12 +63,7 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
     const decoded = decodePathParams(route.rawPathParams);
     if (!decoded.ok) {
       return validationFailure(
-        decoded.names.map((field) => ({
-          field,
-          description: 'is not valid percent-encoded UTF-8',
-          violatedRule: 'FORMAT',
-          ruleName: 'FORMAT',
-        })),
+        decoded.names.map((field) => fieldViolation(field, 'is not valid percent-encoded UTF-8', 'FORMAT')),
         raw.requestId,
       );
     }

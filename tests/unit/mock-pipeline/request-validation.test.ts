@@ -90,7 +90,7 @@ describe('request validation stage: missing bodies and the order of violations',
   it('answers a required body left out, or sent as blanks, with a REQUIRED_FIELD naming the body', () => {
     for (const body of ['', '  \n ']) {
       expect(answerOf('POST', '/v1/products/query-platformized', body)).toEqual([
-        { field: 'body', description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD' },
+        { field: 'body', description: 'is required', violatedRule: 'REQUIRED_FIELD', ruleName: 'REQUIRED_FIELD', data: {} },
       ]);
     }
     // The empty message itself is a valid query.

@@ -48,7 +48,7 @@ describe('route stage', () => {
     const result = route(targeted('GET', '/v1/products/%ED%A0%80'), trace);
     expect(result).toMatchObject({ status: 400 });
     expect(errorOf(result as never).details.validationError.fieldViolations).toEqual([
-      { field: 'id', description: 'is not valid percent-encoded UTF-8', violatedRule: 'FORMAT', ruleName: 'FORMAT' },
+      { field: 'id', description: 'is not valid percent-encoded UTF-8', violatedRule: 'FORMAT', ruleName: 'FORMAT', data: {} },
     ]);
     expect(trace.operationId).toBe('getProduct');
   });

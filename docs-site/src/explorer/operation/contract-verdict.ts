@@ -58,18 +58,25 @@ export const contractVerdict = (operation: Operation, exchange: WireExchange, ch
     return {
       ok: false,
       against: `the responses ${operation.operationId} declares (${Object.keys(operation.responses).join(', ')})`,
-      violations: [{ field: 'status', description: `${exchange.status} is not a declared status`, violatedRule: 'UNDECLARED_STATUS' }],
+      violations: [
+        { field: 'status', description: `${exchange.status} is not a declared status`, violatedRule: 'UNDECLARED_STATUS', data: {} },
+      ],
     };
   }
   const against = `the ${declared.key} response of ${operation.operationId}`;
   const schema = declared.json?.schema;
   if (!schema) {
     const violations: VerdictViolation[] = exchange.responseText.trim()
-      ? [{ field: 'body', description: 'is not empty, but no JSON body is declared', violatedRule: 'UNDECLARED_BODY' }]
+      ? [{ field: 'body', description: 'is not empty, but no JSON body is declared', violatedRule: 'UNDECLARED_BODY', data: {} }]
       : [];
     return { ok: violations.length === 0, against, violations };
   }
-  if (!parsed.ok) return { ok: false, against, violations: [{ field: 'body', description: 'is not JSON', violatedRule: 'FORMAT' }] };
+  if (!parsed.ok)
+    return {
+      ok: false,
+      against,
+      violations: [{ field: 'body', description: 'is not JSON', violatedRule: 'FORMAT', data: { type: 'JSON' } }],
+    };
   const violations: VerdictViolation[] = check(schema, parsed.body, 'body');
   const code = error?.code;
   if (typeof code !== 'string') return { ok: violations.length === 0, against, violations };
@@ -80,6 +87,7 @@ export const contractVerdict = (operation: Operation, exchange: WireExchange, ch
     field: CODE_FIELD,
     description: `${code} is not a code ${operation.operationId} declares for ${exchange.status} (${codes.length > 0 ? `it declares ${codes.join(', ')}` : 'it declares none'})`,
     violatedRule: 'UNDECLARED_CODE',
+    data: {},
   };
   return { ok: false, against, violations: [...violations.filter((violation) => violation.field !== CODE_FIELD), undeclared] };
 };

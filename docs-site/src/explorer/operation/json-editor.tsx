@@ -101,6 +101,7 @@ export const ViolationList = ({ violations, testId }: { readonly violations: rea
       <li key={`${violation.field}-${violation.violatedRule ?? ''}-${index}`}>
         <code className="field">{violation.field}</code> {violation.description}
         {violation.violatedRule && <span className="rule"> {violation.violatedRule}</span>}
+        {Object.keys(violation.data).length > 0 && <code className="data"> {JSON.stringify(violation.data)}</code>}
       </li>
     ))}
   </ul>
