@@ -18,7 +18,7 @@ const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<NotificationRequest> => {
-  const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
+  const request = await context.store.get(COLLECTIONS.backInStockRequests, id);
   if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
   return request;
 };
@@ -35,7 +35,7 @@ const save = async (context: CallContext, request: NotificationRequest, isNew = 
 
 const page = async (context: CallContext, message: CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) => {
   const request = message?.query;
-  const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+  const all = await context.store.list(COLLECTIONS.backInStockRequests);
   if (request?.paging && !request.cursorPaging) {
     const matching = query(all, readFilter(request.filter, 'query.filter'), readSort(request.sort, 'query.sort'));
     const offset = offsetPage(matching, request.paging);
@@ -59,7 +59,7 @@ export const backInStockOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { request } = context.body;
-      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
+      const open = (await context.store.list(COLLECTIONS.backInStockRequests)).find(
         (existing) =>
           existing.status === 'RECEIVED' &&
           existing.email?.toLowerCase() === request.email.toLowerCase() &&
@@ -109,9 +109,7 @@ export const backInStockOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { catalogReferences = [] } = context.query['.r'] ?? {};
-      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter(
-        (request) => request.status === 'RECEIVED',
-      );
+      const open = (await context.store.list(COLLECTIONS.backInStockRequests)).filter((request) => request.status === 'RECEIVED');
       return {
         body: {
           countsPerCatalogReference: catalogReferences.map((catalogReference) => ({
@@ -129,12 +127,12 @@ export const backInStockOperations = defineService('commerce', {
       if (request.catalogReference && request.requestIds?.length) {
         throw refusal(context, 'catalogReferenceAndRequestIds', 'Send either catalogReference or requestIds, not both');
       }
-      const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+      const all = await context.store.list(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(
         (candidate) =>
           candidate.status === 'RECEIVED' &&
           (request.requestIds?.length
-            ? request.requestIds.includes(candidate.id as string)
+            ? request.requestIds.includes(candidate.id)
             : sameItem(candidate.catalogReference, request.catalogReference)),
       );
       for (const candidate of chosen) {

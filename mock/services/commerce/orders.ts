@@ -1,7 +1,6 @@
 // Orders: placed from a checkout (stock decreases) or created by the merchant; read, searched (cursor paging,
 // filter, sort), updated through a field mask, bulk updated, tagged, cancelled (restock and e-mail flags). The
 // payment status follows the order's transactions: approved payments pay it, authorized ones leave it pending.
-import type { Product } from '../../computations/catalogue-product';
 import { applyPatch } from '../../computations/field-mask';
 import { orderPrice, percentOf, toCents } from '../../computations/money';
 import { cursorPage, cursorQuery } from '../../computations/paging';
@@ -22,27 +21,21 @@ type Checkout = CommerceSchema<'Checkout'>;
 type OrderLineItem = CommerceSchema<'OrderLineItem'>;
 type PaymentStatus = NonNullable<Order['paymentStatus']>;
 
-/** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
-export interface PaymentMethodRecord {
-  readonly id: string;
-  readonly savedPaymentMethod: boolean;
-}
-
 const COUNTERS = 'counters';
 
 const ORDER_EVENTS = eventsOf('wix.ecom.v1.order');
 
 const nextNumber = async (context: CallContext): Promise<string> => {
-  const counter = await context.store.get<{ id: string; value: number }>(COUNTERS, 'orderNumber');
+  const counter = await context.store.get(COUNTERS, 'orderNumber');
   const value = counter
     ? counter.value + 1
-    : Math.max(10_000, ...(await context.store.list<Order>(COLLECTIONS.orders)).map((order) => Number(order.number) || 0)) + 1;
+    : Math.max(10_000, ...(await context.store.list(COLLECTIONS.orders)).map((order) => Number(order.number) || 0)) + 1;
   await context.store.put(COUNTERS, 'orderNumber', { id: 'orderNumber', value });
   return String(value);
 };
 
 export const orderOr404 = async <K extends Refusing<'orderNotFound'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
-  const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+  const order = await context.store.get(COLLECTIONS.orders, id);
   if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
 };
@@ -68,7 +61,7 @@ const withoutReadOnly = (order: Order): Order => {
 };
 
 export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
-  (await context.store.get<OrderTransactions>(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
+  (await context.store.get(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
 
 /** Sums of an order's payments by what became of them. */
 export const paymentSums = (transactions: OrderTransactions) => {
@@ -148,7 +141,7 @@ export const saveOrder = async (context: CallContext, order: Order, event: 'crea
 const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], direction: 1 | -1): Promise<void> => {
   for (const line of lines) {
     const productId = line.catalogReference?.catalogItemId;
-    const product = productId ? await context.store.get<Product>(COLLECTIONS.products, productId) : undefined;
+    const product = productId ? await context.store.get(COLLECTIONS.products, productId) : undefined;
     if (!product?.stock?.trackInventory) continue;
     const variantId = (line.catalogReference?.options as { variantId?: string } | undefined)?.variantId;
     const variants = (product.variants ?? []).map((variant, index) =>
@@ -386,7 +379,7 @@ export const orderOperations = defineService('commerce', {
         'search.cursorPaging.cursor',
       );
       const matching = query(
-        await context.store.list<Order>(COLLECTIONS.orders),
+        await context.store.list(COLLECTIONS.orders),
         at.filter,
         at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }],
       );
@@ -420,7 +413,7 @@ export const orderOperations = defineService('commerce', {
       const results = [];
       for (const [index, { order, fieldMask }] of orders.entries()) {
         const id = order?.id ?? '';
-        const stored = await context.store.get<Order>(COLLECTIONS.orders, id);
+        const stored = await context.store.get(COLLECTIONS.orders, id);
         if (!stored) {
           results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
@@ -485,7 +478,7 @@ export const orderOperations = defineService('commerce', {
       const { orderIds, assignTags, unassignTags } = context.body;
       const results = [];
       for (const [index, id] of orderIds.entries()) {
-        const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+        const order = await context.store.get(COLLECTIONS.orders, id);
         if (!order) {
           results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;

@@ -42,7 +42,7 @@ const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
   collectionId: 'collectionIds',
 };
 
-export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get<Product>(COLLECTIONS.products, id);
+export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get(COLLECTIONS.products, id);
 
 const productOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Product> => {
   const product = await readProduct(context.store, id);
@@ -189,7 +189,7 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
 };
 
 const queryPage = async (context: CallContext, request: PlatformBody<'queryProducts'>) => {
-  const all = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
+  const all = (await context.store.list(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
   const filter = readFilter(request.query?.filter, 'query.filter');
   const sort = readSort(request.query?.sort, 'query.sort');
   const page = offsetPage(query(all, filter, sort, PRODUCT_FIELDS), request.query?.paging);
@@ -500,7 +500,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { query: request } = context.body;
-      const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
+      const products = (await context.store.list(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
       const variants = products.flatMap((product) => (product.variants ?? []).map((variant) => storeVariant(product, variant)));
       const page = offsetPage(
         query(variants, readFilter(request?.filter, 'query.filter'), readSort(request?.sort, 'query.sort')),

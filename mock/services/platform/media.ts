@@ -52,8 +52,7 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
 };
 
 const findFile = async (context: CallContext, id: string): Promise<FileDescriptor | undefined> =>
-  (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ??
-  (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+  (await context.store.get(COLLECTIONS.files, id)) ?? (await context.store.list(COLLECTIONS.files)).find((f) => f.url === id);
 
 const fileOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
@@ -133,7 +132,7 @@ interface ListRequest {
 }
 
 const listPage = async (context: CallContext, request: ListRequest, state: 'OK' | 'DELETED') => {
-  const all = await Promise.all((await context.store.list<FileDescriptor>(COLLECTIONS.files)).map((file) => settle(context, file)));
+  const all = await Promise.all((await context.store.list(COLLECTIONS.files)).map((file) => settle(context, file)));
   const words = request.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const matching = all.filter(
     (file) =>

@@ -24,14 +24,14 @@ const reviewOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(
   id: string,
   includePrivate = false,
 ): Promise<Review> => {
-  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  const review = await context.store.get(COLLECTIONS.reviews, id);
   if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review))))
     throw notFound(context, 'Review', id);
   return review;
 };
 
 const callerMember = async (context: CallContext): Promise<Member | undefined> =>
-  context.identity?.role === 'member' ? context.store.get<Member>(COLLECTIONS.members, context.identity.id) : undefined;
+  context.identity?.role === 'member' ? context.store.get(COLLECTIONS.members, context.identity.id) : undefined;
 
 const isAuthor = async (context: CallContext, review: Review): Promise<boolean> => {
   const member = await callerMember(context);
@@ -102,7 +102,7 @@ const changeable = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403,
   context: PlatformCall<K>,
   id: string,
 ): Promise<Review> => {
-  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  const review = await context.store.get(COLLECTIONS.reviews, id);
   if (!review) throw notFound(context, 'Review', id);
   if (!isOwner(context) && !(await isAuthor(context, review)))
     throw permissionDenied(context, "Only the site owner or the review's author may change it");
@@ -196,9 +196,9 @@ export const reviewOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { filter } = context.body;
-      for (const review of query(await context.store.list<Review>(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
-        await context.store.remove(COLLECTIONS.reviews, review.id as string);
-        context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
+      for (const review of query(await context.store.list(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
+        await context.store.remove(COLLECTIONS.reviews, review.id);
+        context.emit(REVIEW_EVENTS.deleted, review.id, { deletedEvent: { deletedEntity: review } });
       }
       return { body: { jobId: context.newId() } };
     },
@@ -212,7 +212,7 @@ export const reviewOperations = defineService('platform', {
         ...(request?.sort && { sort: request.sort }),
         ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }),
       });
-      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), returnPrivateReviews);
+      const all = visible(context, await context.store.list(COLLECTIONS.reviews), returnPrivateReviews);
       const matching = query(all, at.filter, at.sort ?? [{ fieldName: 'createdDate', order: 'DESC' }]);
       const page = cursorPage(matching, at);
       return {
@@ -247,7 +247,7 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { filter, includePrivateReviews } = context.body;
-      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), includePrivateReviews);
+      const all = visible(context, await context.store.list(COLLECTIONS.reviews), includePrivateReviews);
       return { body: { count: query(all, readFilter(filter, 'filter'), undefined).length } };
     },
   },
