@@ -5,7 +5,7 @@ import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema } from '../wire-types';
 import { sameItem } from './catalog-lines';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
@@ -24,10 +24,11 @@ const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
 };
 
 const save = async (context: CallContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
-  await context.store.put(COLLECTIONS.backInStockRequests, request.id as string, request);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.backInStockRequests,
+    request,
     isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated,
-    request.id as string,
     isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } },
   );
   return request;

@@ -9,7 +9,7 @@ import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { type CallContext, defineService, type ServiceContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
@@ -348,8 +348,9 @@ export const checkoutOperations = defineService('commerce', {
       if (!checkout.lineItems?.length) throw refusal(context, 'emptyCheckout', `Checkout ${checkout.id} has no line items`);
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
-      await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);
-      context.emit(CHECKOUT_EVENTS.completed, completed.id as string, { actionEvent: { body: { checkout: completed } } });
+      await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {
+        actionEvent: { body: { checkout: completed } },
+      });
       // The buyer's cart is used up by the order.
       if (checkout.cartId) {
         const cart = await context.store.get(COLLECTIONS.carts, checkout.cartId);
@@ -370,8 +371,9 @@ export const checkoutOperations = defineService('commerce', {
       const checkout = await checkoutOf(context, context.path.id);
       if (!checkout.completed) {
         const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
-        await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);
-        context.emit(CHECKOUT_EVENTS.completed, completed.id as string, { actionEvent: { body: { checkout: completed } } });
+        await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {
+          actionEvent: { body: { checkout: completed } },
+        });
       }
       return { body: {} };
     },

@@ -8,10 +8,11 @@ import { query, readFilter } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
@@ -128,10 +129,11 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
 
 export const saveOrder = async (context: CallContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
   const stored: Order = { ...order, updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.orders,
+    stored,
     ORDER_EVENTS[event],
-    stored.id as string,
     event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
   );
   return stored;
@@ -350,10 +352,6 @@ const updateOne = async (context: CallContext, order: Order, patch: Order, mask:
   return stored;
 };
 
-const bulkResult = (id: string, originalIndex: number, error?: { code: string; description: string }) => ({
-  itemMetadata: { id, originalIndex, success: !error, ...(error && { error }) },
-});
-
 const failureOf = (error: unknown) => {
   const failure = error as { code?: string; description?: string; message?: string };
   if (failure?.code) return { code: failure.code, description: failure.description ?? failure.message ?? failure.code };
@@ -415,23 +413,17 @@ export const orderOperations = defineService('commerce', {
         const id = order?.id ?? '';
         const stored = await context.store.get(COLLECTIONS.orders, id);
         if (!stored) {
-          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(itemResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         try {
           const updated = await updateOne(context, stored, order ?? {}, fieldMask, `orders[${index}].fieldMask`);
-          results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
+          results.push({ ...itemResult(id, index), ...(returnEntity !== false && { item: updated }) });
         } catch (error) {
-          results.push(bulkResult(id, index, failureOf(error)));
+          results.push(itemResult(id, index, failureOf(error)));
         }
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
   cancelOrder: {
@@ -480,7 +472,7 @@ export const orderOperations = defineService('commerce', {
       for (const [index, id] of orderIds.entries()) {
         const order = await context.store.get(COLLECTIONS.orders, id);
         if (!order) {
-          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(itemResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         await saveOrder(context, {
@@ -490,15 +482,9 @@ export const orderOperations = defineService('commerce', {
             privateTags: tagList(order.tags?.privateTags, assignTags?.privateTags?.tagIds, unassignTags?.privateTags?.tagIds),
           },
         });
-        results.push(bulkResult(id, index));
+        results.push(itemResult(id, index));
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
 });

@@ -19,6 +19,7 @@ import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
@@ -168,24 +169,19 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
   for (const [originalIndex, id] of ids.entries()) {
     const product = await readProduct(context.store, id);
     if (!product) {
-      results.push({
-        itemMetadata: { id, originalIndex, success: false, error: { code: 'NOT_FOUND', description: `Product ${id} was not found` } },
-      });
+      results.push(itemResult(id, originalIndex, { code: 'NOT_FOUND', description: `Product ${id} was not found` }));
       continue;
     }
     try {
       const saved = await saveProduct(context, change(product));
       changed(context, saved, fields);
-      results.push({ itemMetadata: { id, originalIndex, success: true } });
+      results.push(itemResult(id, originalIndex));
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
-      results.push({
-        itemMetadata: { id, originalIndex, success: false, error: { code: 'INVALID_ARGUMENT', description: error.message } },
-      });
+      results.push(itemResult(id, originalIndex, { code: 'INVALID_ARGUMENT', description: error.message }));
     }
   }
-  const failures = results.filter((result) => !result.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
+  return bulkAnswer(results);
 };
 
 const queryPage = async (context: CallContext, request: PlatformBody<'queryProducts'>) => {

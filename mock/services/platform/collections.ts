@@ -8,7 +8,7 @@ import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
 import { type Declaring, notFound, type PlatformCall, refuse } from './refusals';
@@ -106,8 +106,7 @@ export const collectionOperations = defineService('platform', {
       // id, media and numberOfProducts are read-only: the catalogue writes them, whatever the request holds.
       const { id: _id, media: _media, numberOfProducts: _count, ...fields } = collection;
       const created: StoreCollection = { ...fields, id: context.newId(), slug, visible: collection.visible ?? true, media: { items: [] } };
-      await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
-      context.emit(COLLECTION_EVENTS.created, created.id as string, {
+      await saveAndEmit(context, COLLECTIONS.storeCollections, created, COLLECTION_EVENTS.created, {
         actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } },
       });
       return { body: { collection: await view(context.store, created) } };

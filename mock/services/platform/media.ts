@@ -6,8 +6,9 @@ import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer } from '../bulk-results';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 import { type Declaring, notFound, type PlatformCall } from './refusals';
 
@@ -72,18 +73,18 @@ const settle = async (context: CallContext, file: FileDescriptor): Promise<FileD
   if (file.operationStatus !== 'PENDING') return file;
   const failed = /fail/i.test(file.sourceUrl ?? '');
   const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.files, done.id as string, done);
   // File Failed says why (its webhook requires `error`); File Ready carries the file.
   const failure = {
     code: 'FILE_PROCESSING_FAILED',
     description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported`,
   };
-  context.emit(
+  return saveAndEmit(
+    context,
+    COLLECTIONS.files,
+    done,
     failed ? FILE_EVENTS.file_failed : FILE_EVENTS.file_ready,
-    done.id as string,
     failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } },
   );
-  return done;
 };
 
 const newFile = (
@@ -239,8 +240,7 @@ export const mediaOperations = defineService('platform', {
         ...(patch.labels !== undefined && { labels: patch.labels }),
         updatedDate: context.now(),
       };
-      await context.store.put(COLLECTIONS.files, updated.id as string, updated);
-      context.emit(FILE_EVENTS.updated, updated.id as string, { updatedEvent: { currentEntity: updated } });
+      await saveAndEmit(context, COLLECTIONS.files, updated, FILE_EVENTS.updated, { updatedEvent: { currentEntity: updated } });
       return { body: { file: updated } };
     },
   },
@@ -283,7 +283,7 @@ export const mediaOperations = defineService('platform', {
         const file = await importOne(context, request);
         results.push({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(returnEntity !== false && { item: file }) });
       }
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } } };
+      return { body: bulkAnswer(results) };
     },
   },
   listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'OK') }) },
@@ -345,8 +345,7 @@ export const mediaOperations = defineService('platform', {
         const file = await listedFile(context, id, `fileIds[${index}]`);
         if (file.state !== 'DELETED') throw invalidField(`fileIds[${index}]`, `${id} is not in the trash bin`);
         const restored: FileDescriptor = { ...file, state: 'OK', updatedDate: context.now() };
-        await context.store.put(COLLECTIONS.files, restored.id as string, restored);
-        context.emit(FILE_EVENTS.updated, restored.id as string, { updatedEvent: { currentEntity: restored } });
+        await saveAndEmit(context, COLLECTIONS.files, restored, FILE_EVENTS.updated, { updatedEvent: { currentEntity: restored } });
       }
       return { body: {} };
     },

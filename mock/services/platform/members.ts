@@ -6,6 +6,7 @@ import { offsetPage } from '../../computations/paging';
 import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody } from '../wire-types';
 import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
@@ -281,22 +282,9 @@ export const memberOperations = defineService('platform', {
       for (const [originalIndex, id] of memberIds.entries()) {
         const member = await context.store.get(COLLECTIONS.members, id);
         if (member) await remove(context, member);
-        results.push({
-          itemMetadata: {
-            id,
-            originalIndex,
-            success: Boolean(member),
-            ...(!member && { error: { code: 'NOT_FOUND', description: `Member ${id} was not found` } }),
-          },
-        });
+        results.push(itemResult(id, originalIndex, member ? undefined : { code: 'NOT_FOUND', description: `Member ${id} was not found` }));
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
   bulkDeleteMembersByFilter: { access: 'merchant', handle: byFilter('delete') },

@@ -6,7 +6,7 @@ import { query, readFilter } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformSchema } from '../wire-types';
 import type { Member } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
@@ -64,8 +64,7 @@ const create = async (context: CallContext, given: Review, author: NonNullable<R
     createdDate: now,
     updatedDate: now,
   };
-  await context.store.put(COLLECTIONS.reviews, review.id as string, review);
-  context.emit(REVIEW_EVENTS.created, review.id as string, { createdEvent: { entity: review } });
+  await saveAndEmit(context, COLLECTIONS.reviews, review, REVIEW_EVENTS.created, { createdEvent: { entity: review } });
   return review;
 };
 
