@@ -63,7 +63,7 @@ export interface ProxyParts {
 export interface ComposeOptions {
   /** Both families' bundled documents, parsed. */
   readonly documents: Readonly<Record<Family, JsonObject>>;
-  readonly parts: StatefulParts | PrismParts | ProxyParts;
+  readonly parts: ModeParts[MockMode];
   /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
   readonly publicUrl: () => string;
   /** Where failures inside the mock are reported. */
