@@ -1,5 +1,6 @@
 // The composition root: builds the mock of a mode, once, for either adapter (the Node HTTP server of
-// start-mock.ts, the MSW handlers of msw/). Stateful: the webhook delivery, then the engine over the services
+// start-mock.ts, the MSW handlers of msw/). Each mode is one record of MODE_RECORDS, chosen by its name; every one
+// runs the stages in their declared order (pipeline/stage-order.ts) under its policy. Stateful: the webhook delivery, then the engine over the services
 // and fixtures, whose pipeline runs the identity stage and the services. Static and dynamic: the pipeline over
 // Prism's handler (built by the Node side, the only one that can run Prism), with the health control only.
 // Proxy: the proxy's pipeline over the Node side's forwarder, with its violations control.
@@ -18,7 +19,7 @@ import { createMockWebhooks, type MockWebhooks, type MockWebhooksOptions } from 
 import { DEFAULT_LIMITS, type TransportLimits } from './limits';
 import type { MockMode, PrismMode } from './modes';
 import { assemblePipeline, assembleRouteStage } from './pipeline/assemble';
-import type { Pipeline } from './pipeline/pipeline';
+import type { Pipeline, Policy } from './pipeline/pipeline';
 import type { OperationHandler } from './pipeline/stages/handler';
 import { createPagesStage } from './pipeline/stages/pages';
 import type { MockPages } from './pipeline/types';
@@ -63,7 +64,7 @@ export interface ProxyParts {
 export interface ComposeOptions {
   /** Both families' bundled documents, parsed. */
   readonly documents: Readonly<Record<Family, JsonObject>>;
-  readonly parts: StatefulParts | PrismParts | ProxyParts;
+  readonly parts: ModeParts[MockMode];
   /** Where clients reach the mock, for links it hands out (sign-in pages, checkout URLs). */
   readonly publicUrl: () => string;
   /** Where failures inside the mock are reported. */
@@ -75,6 +76,8 @@ export interface ComposeOptions {
 
 export interface ComposedMock {
   readonly mode: MockMode;
+  /** What a request that breaks its contract gets: `refuse`d, or `record`ed and forwarded (the proxy). */
+  readonly policy: Policy['kind'];
   /** Answers one request: what an adapter calls with each request it translated. */
   readonly handle: Pipeline;
   /** The limits the adapters apply before a request reaches `handle` (the body size above all). */
@@ -94,7 +97,7 @@ export interface StatefulMock extends ComposedMock {
   readonly webhooks: MockWebhooks;
 }
 
-const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<StatefulMock, 'limits'> => {
+const composeStateful = (options: ComposeOptions, parts: StatefulParts): Composed<StatefulMock> => {
   const { documents, log } = options;
   const webhooks = createMockWebhooks({ ...parts.webhooks, documents, log });
   const engine = createStatefulEngine({
@@ -119,7 +122,7 @@ const composeStateful = (options: ComposeOptions, parts: StatefulParts): Omit<St
   };
 };
 
-const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<ComposedMock, 'limits'> => {
+const composePrism = (options: ComposeOptions, parts: PrismParts): Composed => {
   const { mode } = parts;
   const compilers = new SchemaCompilers();
   const health: MockPages = async (_request, method, path) =>
@@ -143,7 +146,7 @@ const composePrism = (options: ComposeOptions, parts: PrismParts): Omit<Composed
 };
 
 // Answers from the upstream are judged with every violation and the full format rules (SchemaCompilers).
-const composeProxy = (options: ComposeOptions, parts: ProxyParts): Omit<ComposedMock, 'limits'> => {
+const composeProxy = (options: ComposeOptions, parts: ProxyParts): Composed => {
   const compilers = new SchemaCompilers({ foreignAnswers: true });
   const ledger = new ViolationLedger();
   const handle = createProxyPipeline({
@@ -167,15 +170,41 @@ const composeProxy = (options: ComposeOptions, parts: ProxyParts): Omit<Composed
   };
 };
 
+/** What each mode is given to build it. */
+export interface ModeParts {
+  readonly stateful: StatefulParts;
+  readonly static: PrismParts;
+  readonly dynamic: PrismParts;
+  readonly proxy: ProxyParts;
+}
+
+type Composed<T extends ComposedMock = ComposedMock> = Omit<T, 'limits' | 'policy'>;
+
+/** A mode as one record: how it is built from its parts (its handler or forwarding, its controls, its policy). */
+export interface ModeRecord<P> {
+  /** What a request that breaks its contract gets: refused, or recorded and forwarded. */
+  readonly policy: Policy['kind'];
+  compose(options: ComposeOptions, parts: P): Composed;
+}
+
+/** Every mode, by name: the one place a mode is chosen. */
+export const MODE_RECORDS: { readonly [M in MockMode]: ModeRecord<ModeParts[M]> } = {
+  stateful: { policy: 'refuse', compose: composeStateful },
+  static: { policy: 'refuse', compose: composePrism },
+  dynamic: { policy: 'refuse', compose: composePrism },
+  proxy: { policy: 'record', compose: composeProxy },
+};
+
+const composeMode = <M extends MockMode>(
+  options: ComposeOptions,
+  parts: ModeParts[M] & { readonly mode: M },
+): Omit<ComposedMock, 'limits'> => {
+  const record = MODE_RECORDS[parts.mode] as ModeRecord<ModeParts[M]>;
+  return { ...record.compose(options, parts), policy: record.policy };
+};
+
 export function composeMock(options: ComposeOptions & { readonly parts: StatefulParts }): StatefulMock;
 export function composeMock(options: ComposeOptions): ComposedMock;
 export function composeMock(options: ComposeOptions): ComposedMock {
-  const { parts } = options;
-  const composed =
-    parts.mode === 'stateful'
-      ? composeStateful(options, parts)
-      : parts.mode === 'proxy'
-        ? composeProxy(options, parts)
-        : composePrism(options, parts);
-  return { ...composed, limits: { ...DEFAULT_LIMITS, ...options.limits } };
+  return { ...composeMode(options, options.parts), limits: { ...DEFAULT_LIMITS, ...options.limits } };
 }

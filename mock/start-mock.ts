@@ -1,7 +1,7 @@
 // Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode composed by the
 // composition root (compose-mock.ts), behind the Node HTTP adapter.
 
-import { composeMock, type PrismParts, type ProxyParts, type StatefulParts } from './compose-mock';
+import { composeMock, type ModeParts } from './compose-mock';
 import type { ProxySettings, StoreSetting } from './config';
 import type { StatefulEngine } from './engine/engine';
 import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
@@ -74,32 +74,33 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const documents = readDocuments();
   let recordFile: string | undefined;
-  const proxyParts = (): ProxyParts => {
-    const settings = options.proxy;
-    if (!settings) throw new Error('proxy mode needs its upstream');
-    const upstream = forwardUpstream({ upstream: settings.upstream, timeoutMs: settings.upstreamTimeoutMs });
-    const recorder = settings.recordDir ? createFixtureRecorder(settings.recordDir, defaultSettings()) : undefined;
-    recordFile = recorder?.file;
-    return { mode: 'proxy', upstream: settings.upstream, forward: upstream.forward, record: recorder?.record, close: upstream.close };
-  };
   // Loaded only for Redis: the default path and the MSW adapter never load the Redis client.
   const shared =
     mode === 'stateful' && options.store?.kind === 'redis'
       ? await (await import('./redis/redis-state')).openRedisState(options.store.url, { prefix: options.store.prefix, log })
       : undefined;
-  const parts: StatefulParts | PrismParts | ProxyParts =
-    mode === 'stateful'
-      ? {
-          mode,
-          services: SERVICES,
-          fixtures: readFixtures(options.fixturesDir),
-          apiKey: options.apiKey,
-          state: shared?.state,
-          webhooks: shared ? { ...options.webhooks, createDispatcher: shared.createDispatcher } : options.webhooks,
-        }
-      : mode === 'proxy'
-        ? proxyParts()
-        : { mode, handler: createPrismModeHandler(mode, documents, () => publicUrl) };
+  // What each mode needs from the Node side, by name.
+  const nodeParts: { readonly [M in MockMode]: () => ModeParts[M] } = {
+    stateful: () => ({
+      mode: 'stateful',
+      services: SERVICES,
+      fixtures: readFixtures(options.fixturesDir),
+      apiKey: options.apiKey,
+      state: shared?.state,
+      webhooks: shared ? { ...options.webhooks, createDispatcher: shared.createDispatcher } : options.webhooks,
+    }),
+    static: () => ({ mode: 'static', handler: createPrismModeHandler('static', documents, () => publicUrl) }),
+    dynamic: () => ({ mode: 'dynamic', handler: createPrismModeHandler('dynamic', documents, () => publicUrl) }),
+    proxy: () => {
+      const settings = options.proxy;
+      if (!settings) throw new Error('proxy mode needs its upstream');
+      const upstream = forwardUpstream({ upstream: settings.upstream, timeoutMs: settings.upstreamTimeoutMs });
+      const recorder = settings.recordDir ? createFixtureRecorder(settings.recordDir, defaultSettings()) : undefined;
+      recordFile = recorder?.file;
+      return { mode: 'proxy', upstream: settings.upstream, forward: upstream.forward, record: recorder?.record, close: upstream.close };
+    },
+  };
+  const parts = nodeParts[mode]();
   const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits, strict: options.strict });
   // A shared queue is worked by every replica, from the start: deliveries a stopped replica left are retried.
   // A replica started while Redis was away joins the work once it is back.

@@ -85,6 +85,12 @@ export interface Fixture {
 }
 
 export const SETTINGS_COLLECTION = 'settings';
+
+declare module './store' {
+  interface StoreRecords {
+    settings: SiteSettings;
+  }
+}
 export const SETTINGS_ID = 'site';
 
 /** The field that keys each record of a collection. */
@@ -103,7 +109,7 @@ export const seedStore = async (store: SessionStore, fixture: Fixture): Promise<
 };
 
 export const readSettings = async (store: SessionStore): Promise<SiteSettings> => {
-  const settings = await store.get<SiteSettings>(SETTINGS_COLLECTION, SETTINGS_ID);
+  const settings = await store.get(SETTINGS_COLLECTION, SETTINGS_ID);
   if (!settings) throw new Error('the session has no site settings: its fixture was not seeded');
   return settings;
 };

@@ -2,13 +2,23 @@
 // (a database, Redis) can take the place of the in-memory one without a change to any service.
 
 /**
+ * Collection name -> the type of its records, in one map: the services declare theirs (mock/services/records.ts)
+ * and the fixtures the site settings, by adding to this interface, so a read is typed by the collection it names.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging where each collection is defined.
+export interface StoreRecords {}
+
+/** The records of a collection the map names; unknown for any other (a fixture's collection read by its name). */
+export type RecordOf<C extends string> = C extends keyof StoreRecords ? StoreRecords[C] : unknown;
+
+/**
  * One session's records, by collection and id. A value read is a snapshot the caller must not change (both
  * stores hand out deep-frozen objects): a change is a new value put.
  */
 export interface SessionStore {
-  get<T>(collection: string, id: string): Promise<T | undefined>;
+  get<C extends string>(collection: C, id: string): Promise<RecordOf<C> | undefined>;
   /** Every record of a collection, oldest first. */
-  list<T>(collection: string): Promise<T[]>;
+  list<C extends string>(collection: C): Promise<RecordOf<C>[]>;
   put<T>(collection: string, id: string, value: T): Promise<void>;
   /** False when there was no such record. */
   remove(collection: string, id: string): Promise<boolean>;

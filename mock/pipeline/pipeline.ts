@@ -1,72 +1,80 @@
-// The mock's request pipeline, framework-free, composed here and nowhere else: target -> pages and controls ->
-// route -> credentials -> identity and roles (stateful mode) -> body -> request validation -> handler ->
-// answer check -> answer. Each stage either produces the answer or hands the enriched request on; only the
-// stages that may wait (pages, identity, handler and its acceptance) are awaited.
+// The one runner of the mock's stages: it runs STAGE_ORDER (stage-order.ts, the only place the order is written)
+// for every mode, under the mode's policy. `refuse`: the first answer a stage gives is sent, with the request id.
+// `record` (the proxy): a check's refusal is handed to the forwarding, which records it, and the request is forwarded
+// in place of the mock's own answer. A failure anywhere becomes the 500 (or 503) of answer.ts.
+import { STAGE_ORDER, type StageDeclaration, type StageParts } from './stage-order';
+import type { StageResult } from './stage-result';
+import { failureAnswer, withRequestId } from './stages/answer';
+import type { MockRequest, MockResponse, Trace } from './types';
 
-import { failureAnswer, operationAnswer, withRequestId } from './stages/answer';
-import type { AnswerCheckStage } from './stages/answer-check';
-import { readJsonBody } from './stages/body';
-import { checkCredentials } from './stages/credentials';
-import { isOperationResult, type OperationHandler } from './stages/handler';
-import type { IdentityStage } from './stages/identity';
-import type { PagesStage } from './stages/pages';
-import { type RequestValidationStage, validateRequest } from './stages/request-validation';
-import type { RouteStage } from './stages/route';
-import { readTarget } from './stages/target';
-import type { IdentifiedRequest, MockRequest, MockResponse, Trace } from './types';
+/** What the `record` policy does with one request: note what the checks refused, then forward it. */
+export interface Forwarding {
+  /** A check refused the request: `stage` names it, `refusal` is what the mock would have answered. */
+  refused(stage: string, refusal: MockResponse): void;
+  /** Sends the request as it came and answers with what came back. */
+  forward(): Promise<MockResponse>;
+}
 
-export interface PipelineStages {
-  readonly pages: PagesStage;
-  readonly route: RouteStage;
-  /** Stateful mode only: the other modes have no identities. */
-  readonly identify?: IdentityStage | undefined;
-  /** Lenient (undeclared fields allowed) when not given. */
-  readonly validate?: RequestValidationStage | undefined;
-  readonly handler: OperationHandler;
-  readonly checkAnswer: AnswerCheckStage;
+export type Policy = { readonly kind: 'refuse' } | { readonly kind: 'record'; open(request: MockRequest, trace: Trace): Forwarding };
+
+export const REFUSE: Policy = Object.freeze({ kind: 'refuse' });
+
+export interface PipelineOptions extends StageParts {
+  /** Refuse by default. */
+  readonly policy?: Policy | undefined;
   /** Where failures inside the mock are reported (one line each, with the request id). */
   readonly log: (line: string) => void;
+  /** The declaration run (STAGE_ORDER unless a test runs another). */
+  readonly order?: readonly StageDeclaration[] | undefined;
 }
 
 export type Pipeline = (request: MockRequest, trace?: Trace) => Promise<MockResponse>;
 
-const answer = async (request: MockRequest, stages: PipelineStages, trace: Trace): Promise<MockResponse> => {
-  const targeted = readTarget(request);
-  if ('status' in targeted) return targeted;
-  trace.path = targeted.path;
-  const page = stages.pages(targeted);
-  if (page) return page;
-  const routed = stages.route(targeted, trace);
-  if ('status' in routed) return routed;
-  const unauthenticated = checkCredentials(routed);
-  if (unauthenticated) return unauthenticated;
-  const identified: IdentifiedRequest | MockResponse = stages.identify ? await stages.identify(routed) : routed;
-  if ('status' in identified) return identified;
-  if (identified.caller) trace.session = identified.caller.session;
-  const parsed = readJsonBody(identified);
-  if ('status' in parsed) return parsed;
-  const validated = (stages.validate ?? validateRequest)(parsed);
-  if ('status' in validated) return validated;
-  const result = await stages.handler.handle(validated);
-  if (!isOperationResult(result)) return result;
-  const verdict = stages.checkAnswer(validated, result);
-  if (!verdict.ok) return verdict.response;
-  if (result.kind === 'answer' && stages.handler.accepted) {
-    const effects = Promise.resolve(stages.handler.accepted(result));
-    if (trace.settlesEffects) trace.effects = effects;
-    else await effects;
-  }
-  return operationAnswer(result, verdict.text, request.requestId);
-};
+type RunStage = (request: unknown, trace: Trace) => StageResult<unknown> | Promise<StageResult<unknown>>;
 
-export const createPipeline =
-  (stages: PipelineStages): Pipeline =>
-  async (request, trace = {}) => {
-    let response: MockResponse;
-    try {
-      response = await answer(request, stages, trace);
-    } catch (error) {
-      response = failureAnswer(error, request, trace, stages.log);
+interface Built {
+  readonly name: string;
+  readonly check: StageDeclaration['check'];
+  readonly answers: boolean;
+  readonly run: RunStage;
+}
+
+const isPromise = <T>(value: T | Promise<T>): value is Promise<T> => typeof (value as Promise<T>)?.then === 'function';
+
+export const createPipeline = (options: PipelineOptions): Pipeline => {
+  const policy = options.policy ?? REFUSE;
+  const forwarding = policy.kind === 'record' ? policy : undefined;
+  const order = options.order ?? STAGE_ORDER;
+  // Forwarding replaces the mock's own answer: its stages are not built.
+  const stages: Built[] = order
+    .filter((stage) => !(forwarding && stage.answers))
+    .map((stage) => ({ name: stage.name, check: stage.check, answers: stage.answers === true, run: stage.build(options) as RunStage }));
+
+  const run = async (request: MockRequest, trace: Trace): Promise<MockResponse> => {
+    const forwarder = forwarding?.open(request, trace);
+    let current: unknown = request;
+    for (const stage of stages) {
+      const pending = stage.run(current, trace);
+      const result = isPromise(pending) ? await pending : pending;
+      if (result.kind === 'next') {
+        current = result.request;
+        continue;
+      }
+      if (!forwarder || !stage.check) return result.answer;
+      forwarder.refused(stage.name, result.answer);
+      if (stage.check === 'enriches') return forwarder.forward();
     }
-    return withRequestId(response, request.requestId);
+    if (forwarder) return forwarder.forward();
+    throw new Error('the last stage of the pipeline handed the request on instead of answering');
   };
+
+  return async (request, trace = {}) => {
+    try {
+      const response = await run(request, trace);
+      // A forwarded answer goes back as the upstream sent it.
+      return forwarding ? response : withRequestId(response, request.requestId);
+    } catch (error) {
+      return withRequestId(failureAnswer(error, request, trace, options.log), request.requestId);
+    }
+  };
+};

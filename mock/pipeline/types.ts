@@ -1,6 +1,6 @@
 // The framework-free shapes the mock's pipeline works on: the request as an adapter read it, the answer it
-// sends, and the request as each stage hands it on, enriched (target -> route -> identity -> body ->
-// validation). No Node modules: the same shapes serve the Node HTTP adapter and the MSW adapter.
+// sends, and the request as each stage hands it on, enriched (in the order of stage-order.ts). No Node modules:
+// the same shapes serve the Node HTTP adapter and the MSW adapter.
 import type { OperationMeta as OperationEntry } from '../../src/operations/operation-meta';
 import type { Identity } from '../engine/identity';
 import type { FamilyName } from '../families';

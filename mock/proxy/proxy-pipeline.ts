@@ -1,21 +1,17 @@
 // The proxy mode's pipeline: a real API behind the mock, every exchange checked against the contract and passed
-// on unchanged. The request goes through the mock's own stages (target, controls, route, credentials, body,
-// request validation) but is forwarded whatever they find, so a client still sees what the upstream says; the
+// on unchanged. The request goes through the mock's own stages, in their declared order (pipeline/stage-order.ts),
+// under the `record` policy: it is forwarded whatever the checks find, so a client still sees what the upstream says; the
 // upstream's answer is checked by the same response validator as the mock's own answers (status declared, body
 // against that status's schema, error code declared). The client gets the answer as sent plus the verdict header;
 // the ledger keeps the full violations, and each is logged in one line. An unreachable upstream is a 502, a
 // stalled one a 504, both in the platform's error body. Isomorphic: the forwarding itself is the Node side's.
 import { fieldViolation, REQUEST_ID_HEADER } from '../../src/protocol';
 import { applicationFailure } from '../errors/platform-error';
-import type { Pipeline } from '../pipeline/pipeline';
-import { failureAnswer, withRequestId } from '../pipeline/stages/answer';
-import { readJsonBody } from '../pipeline/stages/body';
-import { checkCredentials } from '../pipeline/stages/credentials';
+import { createPipeline, type Forwarding, type Pipeline } from '../pipeline/pipeline';
 import type { PagesStage } from '../pipeline/stages/pages';
-import { validateRequest } from '../pipeline/stages/request-validation';
+import { createRequestValidationStage } from '../pipeline/stages/request-validation';
 import type { RouteStage } from '../pipeline/stages/route';
-import { readTarget } from '../pipeline/stages/target';
-import type { MockRequest, MockResponse, TargetedRequest, Trace } from '../pipeline/types';
+import type { MockRequest, MockResponse, Trace } from '../pipeline/types';
 import { NOT_JSON, type ResponseValidator } from '../validation/response-validator';
 import { VERDICT_HEADER, verdictHeader } from './verdict-header';
 import type { SidedViolation, ViolationLedger } from './violation-ledger';
@@ -88,29 +84,6 @@ const refusalViolations = (refusal: MockResponse): SidedViolation[] => {
   }
 };
 
-/** What the mock's stages find wrong with a request (nothing is refused: the upstream judges it), and its operation. */
-const checkRequest = (
-  targeted: TargetedRequest | MockResponse,
-  stages: Pick<ProxyPipelineOptions, 'route' | 'strict'>,
-  trace: Trace,
-): { readonly operationId: string | undefined; readonly violations: SidedViolation[] } => {
-  if ('status' in targeted) return { operationId: undefined, violations: refusalViolations(targeted) };
-  const routed = stages.route(targeted, trace);
-  if ('status' in routed) {
-    const where = `${targeted.method} ${targeted.path.slice(0, 200)}`;
-    return { operationId: undefined, violations: [violation('request', 'path', `${where} is no operation of the API (${routed.status})`)] };
-  }
-  const { operationId } = routed.operation;
-  const violations: SidedViolation[] = [];
-  const unauthenticated = checkCredentials(routed);
-  if (unauthenticated) violations.push(...refusalViolations(unauthenticated));
-  const parsed = readJsonBody(routed);
-  if ('status' in parsed) return { operationId, violations: [...violations, ...refusalViolations(parsed)] };
-  const validated = validateRequest(parsed, { strict: stages.strict === true });
-  if ('status' in validated) violations.push(...refusalViolations(validated));
-  return { operationId, violations };
-};
-
 const parseAnswer = (answer: UpstreamAnswer): unknown => {
   if (answer.text === undefined) return NOT_JSON;
   if (answer.text.trim() === '') return undefined;
@@ -122,17 +95,33 @@ const parseAnswer = (answer: UpstreamAnswer): unknown => {
 };
 
 export const createProxyPipeline = (options: ProxyPipelineOptions): Pipeline => {
-  const { pages, responses, forward, ledger, record, log, upstream } = options;
+  const { pages, route, responses, forward, ledger, record, log, upstream } = options;
 
-  const answer = async (request: MockRequest, trace: Trace): Promise<MockResponse> => {
-    const targeted = readTarget(request);
-    if (!('status' in targeted)) {
-      const page = pages(targeted);
-      if (page) return page;
-    }
-    const checked = checkRequest(targeted, options, trace);
-    const operationId = checked.operationId ?? '-';
-    const where = { operationId, method: request.method, path: trace.path ?? request.target.slice(0, 200) };
+  const open = (request: MockRequest, trace: Trace): Forwarding => {
+    const requestViolations: SidedViolation[] = [];
+    let unrouted = false;
+    return {
+      refused(stage, refusal) {
+        if (stage === 'target') unrouted = true;
+        if (stage === 'route') {
+          unrouted = true;
+          const where = `${request.method.toUpperCase()} ${(trace.path ?? '').slice(0, 200)}`;
+          requestViolations.push(violation('request', 'path', `${where} is no operation of the API (${refusal.status})`));
+          return;
+        }
+        requestViolations.push(...refusalViolations(refusal));
+      },
+      forward: () => forwardChecked(request, unrouted ? undefined : trace.operationId, requestViolations),
+    };
+  };
+
+  const forwardChecked = async (
+    request: MockRequest,
+    checkedOperationId: string | undefined,
+    requestViolations: readonly SidedViolation[],
+  ): Promise<MockResponse> => {
+    const operationId = checkedOperationId ?? '-';
+    const where = { operationId, method: request.method, path: request.target.slice(0, 200) };
     const result = await forward(request);
     if (result.kind !== 'answer') {
       const gateway =
@@ -152,28 +141,28 @@ export const createProxyPipeline = (options: ProxyPipelineOptions): Pipeline => 
         ...where,
         requestId: request.requestId,
         status: gateway.status,
-        violations: checked.violations,
+        violations: [...requestViolations],
         gateway: result.kind,
         at: new Date().toISOString(),
       });
-      return { ...gateway, headers: { ...gateway.headers, [VERDICT_HEADER]: verdictHeader(checked.violations, result.kind) } };
+      return { ...gateway, headers: { ...gateway.headers, [VERDICT_HEADER]: verdictHeader(requestViolations, result.kind) } };
     }
     const body = parseAnswer(result);
     const undecodable = `cannot be decoded (content-encoding ${result.headers['content-encoding'] ?? '?'})`;
     const answerViolations =
-      checked.operationId === undefined
+      checkedOperationId === undefined
         ? []
         : result.text === undefined
           ? [violation('answer', 'body', undecodable, 'FORMAT')]
-          : sided('answer', responses.violations(checked.operationId, result.status, body));
-    const violations = [...checked.violations, ...answerViolations];
+          : sided('answer', responses.violations(checkedOperationId, result.status, body));
+    const violations = [...requestViolations, ...answerViolations];
     const requestId = result.headers[REQUEST_ID_HEADER] ?? request.requestId;
     for (const found of violations) {
       log(`contract ${requestId} ${operationId} ${result.status}: ${found.side} ${found.field} ${found.description}`);
     }
     ledger.add({ ...where, requestId, status: result.status, violations, at: new Date().toISOString() });
-    if (record && checked.operationId !== undefined && body !== NOT_JSON) {
-      record({ operationId: checked.operationId, status: result.status, body, kept: answerViolations.length === 0 });
+    if (record && checkedOperationId !== undefined && body !== NOT_JSON) {
+      record({ operationId: checkedOperationId, status: result.status, body, kept: answerViolations.length === 0 });
     }
     return {
       status: result.status,
@@ -183,11 +172,11 @@ export const createProxyPipeline = (options: ProxyPipelineOptions): Pipeline => 
     };
   };
 
-  return async (request, trace = {}) => {
-    try {
-      return await answer(request, trace);
-    } catch (error) {
-      return withRequestId(failureAnswer(error, request, trace, log), request.requestId);
-    }
-  };
+  return createPipeline({
+    pages,
+    route,
+    validate: createRequestValidationStage({ strict: options.strict === true }),
+    policy: { kind: 'record', open },
+    log,
+  });
 };

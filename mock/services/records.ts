@@ -1,5 +1,40 @@
-// Reading and writing the session store's collections by name, the way every service does it.
+// Reading and writing the session store's collections by name, the way every service does it: each collection's
+// name and the type of its records, declared once (a read is typed by the collection it names).
+
 import type { RecordSchemas } from '../engine/checked-store';
+import type { EventType } from '../engine/events';
+import type { CallContext, EventBodyOf } from '../engine/service-table';
+import type { CommerceSchema, PlatformSchema, ServerSet, Stored } from './wire-types';
+
+/** A record as stored: keyed by its id, which is always there. */
+type Keyed<T> = T & { id: string };
+
+declare module '../engine/store' {
+  interface StoreRecords {
+    products: Keyed<PlatformSchema<'Product'>>;
+    storeCollections: Keyed<PlatformSchema<'StoreCollection'>>;
+    carts: Stored<CommerceSchema<'Cart'>, ServerSet>;
+    currentCarts: { readonly id: string; readonly cartId: string };
+    checkouts: Stored<CommerceSchema<'Checkout'>, ServerSet>;
+    /** What a checkout keeps that its wire shape has no field for: the codes as entered, the URL override. */
+    checkoutExtras: {
+      readonly id: string;
+      readonly couponCode?: string;
+      readonly giftCardCode?: string;
+      readonly overrideCheckoutUrl?: string;
+    };
+    counters: { readonly id: string; readonly value: number };
+    orders: Stored<CommerceSchema<'Order'>, ServerSet>;
+    orderTransactions: CommerceSchema<'OrderTransactions'> & { orderId: string };
+    /** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
+    paymentMethods: { readonly id: string; readonly savedPaymentMethod: boolean };
+    backInStockRequests: Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
+    members: Keyed<PlatformSchema<'Member'>>;
+    memberLogins: { readonly id: string; readonly memberId: string };
+    reviews: Keyed<PlatformSchema<'Review'>>;
+    files: Keyed<PlatformSchema<'FileDescriptor'>>;
+  }
+}
 
 /** The store collections of the services (fixtures use the same names). */
 export const COLLECTIONS = {
@@ -39,3 +74,26 @@ export const RECORD_SCHEMAS = {
   reviews: { family: 'platform', component: 'Review', field: 'review' },
   files: { family: 'platform', component: 'FileDescriptor', field: 'file' },
 } as const satisfies RecordSchemas;
+
+/** The key a record is stored under: its id, which a record to store always has. */
+export const idOf = (record: { readonly id?: string | undefined }): string => {
+  if (typeof record.id !== 'string') throw new Error('a record is stored under its id, and this one has none');
+  return record.id;
+};
+
+/**
+ * Stores a record under its id and emits the event of that write (the engine sends it once the answer passed its
+ * check); answers the record stored.
+ */
+export const saveAndEmit = async <R extends { readonly id?: string | undefined }, Type extends EventType>(
+  context: CallContext,
+  collection: string,
+  record: R,
+  type: Type,
+  body: EventBodyOf<Type>,
+): Promise<R> => {
+  const id = idOf(record);
+  await context.store.put(collection, id, record);
+  context.emit(type, id, body);
+  return record;
+};

@@ -10,12 +10,15 @@ type Cart = Awaited<ReturnType<typeof getCurrentCart>>;
 it('types getQueryData, setQueryData, getQueryState and cancelQueries by the key', async () => {
   const queryClient = new QueryClient();
   const key = getCurrentCartQueryKey();
-  queryClient.setQueryData(key, { cart: { id: 'c1', lineItems: [] } });
+  queryClient.setQueryData(key, {
+    cart: { id: 'c1', createdDate: '2026-01-01T00:00:00Z', updatedDate: '2026-01-01T00:00:00Z', lineItems: [] },
+  });
   const cart = queryClient.getQueryData(key);
   expectTypeOf(cart).toEqualTypeOf<Cart | undefined>();
   expect(cart?.cart?.id).toBe('c1');
   expectTypeOf(queryClient.getQueryState(key)?.data).toEqualTypeOf<Cart | undefined>();
-  const code: 'INVALID_ARGUMENT' | 'OWNED_CART_NOT_FOUND' | 'UNAUTHENTICATED' | undefined = queryClient.getQueryState(key)?.error?.code;
+  const code: 'INVALID_ARGUMENT' | 'OWNED_CART_NOT_FOUND' | 'UNAUTHENTICATED' | 'TOO_MANY_REQUESTS' | undefined =
+    queryClient.getQueryState(key)?.error?.code;
   expect(code).toBeUndefined();
   await queryClient.cancelQueries({ queryKey: key });
   const options = getCurrentCartQueryOptions(createClient({ baseUrl: 'https://api.test' }));

@@ -94,7 +94,7 @@ describe('the validation code', () => {
 
   it('narrows to either error kind for INVALID_ARGUMENT, to an application error for any other code', () => {
     expectTypeOf<CodesOf<typeof commerce.addToCurrentCart>>().toEqualTypeOf<
-      'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE'
+      'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAUTHENTICATED' | 'UNSUPPORTED_MEDIA_TYPE' | 'TOO_MANY_REQUESTS'
     >();
     const error: unknown = new ApplicationError('x', { code: 'PERMISSION_DENIED', description: 'x' }, { status: 403 });
     if (isApiError(error, commerce.addToCurrentCart, 'INVALID_ARGUMENT')) {

@@ -224,3 +224,53 @@ describe('one contract, one door', () => {
     expect(source('src/protocol/request-id.ts')).toMatch(/x-wix-request-id/);
   });
 });
+
+describe('the stages are ordered in one place', () => {
+  const ORDER_FILE = 'mock/pipeline/stage-order.ts';
+  // The functions that run as stages of their own (the others are parts a mode builds: its pages, route, identity).
+  const RUN_FUNCTIONS =
+    /\b(readTarget|checkCredentials|readJsonBody|validateRequest|handlerStage|checkAnswerStage|effectsStage|answerStage)\b/;
+  const STAGE_IMPORT = /(?:^|\n)\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"][^'"]*stages\/[^'"]+['"]/g;
+  const apps = [...files('mock'), ...files('src'), ...files('scripts'), ...files('docs-site')];
+
+  const ordering = (file: string): boolean =>
+    [...readFileSync(join(root, file), 'utf8').matchAll(STAGE_IMPORT)].some((match) => RUN_FUNCTIONS.test(match[1] ?? ''));
+
+  it('only the declaration imports the stages it runs, and only the runner runs the declaration', () => {
+    expect(apps.filter(ordering)).toEqual([ORDER_FILE]);
+    const runners = apps.filter((file) => /\bSTAGE_ORDER\b/.test(readFileSync(join(root, file), 'utf8')));
+    expect(runners.sort()).toEqual(['mock/pipeline/pipeline.ts', ORDER_FILE]);
+  });
+
+  // Three or more of the stages' names joined by arrows is the order written again by hand.
+  const STAGE_WORD =
+    '(?:request target|target|pages|controls|route|credentials|identity|roles|body|validation|handler|answer check|answer)';
+  const CHAIN = new RegExp(
+    String.raw`${STAGE_WORD}[^.→\n>]{0,40}(?:→|->)\s*(?:\(?[a-z: ,/]*\)?\s*)?${STAGE_WORD}[^.→\n>]{0,40}(?:→|->)`,
+    'i',
+  );
+
+  it('prose names the order only by pointing at the declaration, or as its exact text', async () => {
+    const { STAGE_ORDER_TEXT } = await import('../../mock/pipeline/stage-order');
+    const docs = [
+      'README.md',
+      'mock/README.md',
+      ...readdirSync(join(root, 'docs'), { recursive: true }).map((name) => join('docs', String(name))),
+    ].filter((file) => file.endsWith('.md'));
+    const written = [...docs, ...files('mock').filter((file) => file !== ORDER_FILE)].filter((file) => {
+      const text = readFileSync(join(root, file), 'utf8')
+        .split(STAGE_ORDER_TEXT)
+        .join('')
+        .replace(/\n\s*(?:\/\/\s*)?/g, ' ');
+      return CHAIN.test(text);
+    });
+    expect(written).toEqual([]);
+  });
+
+  it('the rules above can fail: the declaration does import the stages, and hand-written order is caught', () => {
+    expect(ordering(ORDER_FILE)).toBe(true);
+    expect(CHAIN.test('request target -> sign-in pages -> route -> credentials')).toBe(true);
+    expect(CHAIN.test('target → route → identity')).toBe(true);
+    expect(CHAIN.test('auth -> serialization -> long-GET fallback')).toBe(false);
+  });
+});

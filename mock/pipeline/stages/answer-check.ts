@@ -9,8 +9,11 @@
 // fuzzing shapes gets the body it asked for, as before); an undeclared status or code never is.
 import { applicationErrorBody, internalFailure } from '../../errors/platform-error';
 import type { ResponseValidator } from '../../validation/response-validator';
+import { answerWith, next, type StageResult } from '../stage-result';
 import type { MockResponse, ValidatedRequest } from '../types';
-import type { ContractAnswer, Refusal } from './handler';
+import type { ContractAnswer, HandledRequest, Refusal } from './handler';
+
+export type { HandledRequest } from './handler';
 
 export interface AnswerCheckOptions {
   readonly responses: ResponseValidator;
@@ -112,3 +115,15 @@ export const createAnswerCheck = ({ responses, log }: AnswerCheckOptions): Answe
     return { ok: true, text };
   };
 };
+
+/** After the answer check: the result passed, with its JSON text when the check kept it. */
+export interface CheckedRequest extends HandledRequest {
+  readonly text: string | undefined;
+}
+
+export const checkAnswerStage =
+  (check: AnswerCheckStage) =>
+  (request: HandledRequest): StageResult<CheckedRequest> => {
+    const verdict = check(request, request.result);
+    return verdict.ok ? next({ ...request, text: verdict.text }) : answerWith(verdict.response);
+  };

@@ -6,8 +6,9 @@ import { JSON_MEDIA_TYPE, REQUEST_ID_HEADER } from '../../../src/protocol';
 import { knownText } from '../../engine/json-texts';
 import { applicationFailure, internalFailure } from '../../errors/platform-error';
 import { StateUnavailableError, stateUnavailable } from '../../errors/state-unavailable';
+import { answerWith, type StageResult } from '../stage-result';
 import type { MockRequest, MockResponse, Trace } from '../types';
-import { CheckedAnswers } from './answer-check';
+import { CheckedAnswers, type CheckedRequest } from './answer-check';
 import type { ContractAnswer, Refusal } from './handler';
 
 /** The body's JSON; an answer wrapping one record whose text a shared store already made reuses that text. */
@@ -31,6 +32,10 @@ export const operationAnswer = (result: ContractAnswer | Refusal, text: string |
     body: text ?? result.text ?? serialized(body),
   };
 };
+
+/** The last stage: the checked result as the response sent. */
+export const answerStage = (request: CheckedRequest): StageResult<never> =>
+  answerWith(operationAnswer(request.result, request.text, request.raw.requestId));
 
 /** The response with the request id header (the same object when it carries it already). */
 export const withRequestId = (response: MockResponse, requestId: string): MockResponse =>

@@ -4,11 +4,12 @@
 import { isJsonMediaType } from '../../../src/protocol';
 import { applicationFailure } from '../../errors/platform-error';
 import { parseJsonText } from '../parse-json';
-import type { IdentifiedRequest, MockResponse, ParsedRequest } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { IdentifiedRequest, ParsedRequest } from '../types';
 
 const utf8 = new TextDecoder('utf-8');
 
-export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockResponse => {
+export const readJsonBody = (request: IdentifiedRequest): StageResult<ParsedRequest> => {
   const { raw, contract } = request;
   let body: unknown;
   // Only blanks is no body at all: the empty message, as a client that sent nothing.
@@ -16,27 +17,19 @@ export const readJsonBody = (request: IdentifiedRequest): ParsedRequest | MockRe
   if (text.trim() !== '') {
     const type = raw.headers['content-type'];
     if (type !== undefined && !isJsonMediaType(type)) {
-      return applicationFailure(
-        { status: 415, description: `${request.operation.operationId} takes application/json, not ${type.slice(0, 100)}` },
-        raw.requestId,
+      return answerWith(
+        applicationFailure(
+          { status: 415, description: `${request.operation.operationId} takes application/json, not ${type.slice(0, 100)}` },
+          raw.requestId,
+        ),
       );
     }
     const parsed = parseJsonText(text);
     if (!parsed.ok)
-      return applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId);
+      return answerWith(
+        applicationFailure({ status: 400, code: 'INVALID_ARGUMENT', description: `The request body ${parsed.reason}` }, raw.requestId),
+      );
     body = parsed.value;
   }
-  return {
-    raw,
-    method: request.method,
-    path: request.path,
-    search: request.search,
-    family: request.family,
-    operation: request.operation,
-    contract,
-    validator: request.validator,
-    pathParams: request.pathParams,
-    caller: request.caller,
-    body,
-  };
+  return next({ ...request, body });
 };

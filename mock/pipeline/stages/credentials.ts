@@ -2,7 +2,8 @@
 // Only presence is checked here, in every mode; which identity a credential stands for is the identity stage's.
 import type { SecurityRequirement } from '../../../spec-model/security';
 import { applicationFailure } from '../../errors/platform-error';
-import type { MockResponse, RoutedRequest } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { RoutedRequest } from '../types';
 
 export interface CredentialSources {
   /** Header names in lower case. */
@@ -38,12 +39,14 @@ export const missingCredentials = (security: readonly SecurityRequirement[], sou
 
 const NO_SECURITY: readonly SecurityRequirement[] = [];
 
-/** Undefined: the request may proceed unchanged. */
-export const checkCredentials = (request: RoutedRequest): MockResponse | undefined => {
+/** Judges only: the request goes on unchanged, or is refused with a 401. */
+export const checkCredentials = <R extends RoutedRequest>(request: R): StageResult<R> => {
   const missing = missingCredentials(request.contract?.security ?? NO_SECURITY, { headers: request.raw.headers, search: request.search });
-  if (!missing) return undefined;
-  return applicationFailure(
-    { status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` },
-    request.raw.requestId,
+  if (!missing) return next(request);
+  return answerWith(
+    applicationFailure(
+      { status: 401, code: 'UNAUTHENTICATED', description: `Missing access token: send it in the ${missing}` },
+      request.raw.requestId,
+    ),
   );
 };

@@ -3,6 +3,7 @@
 // against the contract by the next stage), a refusal in the platform's error body (its status must be one the
 // operation declares), or a finished response the mock itself owns (a forced scenario failure, a `Prefer`
 // the mode cannot honour), which is sent as it is.
+import { answerWith, next, type StageResult } from '../stage-result';
 import type { MockResponse, ValidatedRequest } from '../types';
 
 /** An answer of the operation: status, JSON body and headers as the contract declares them. */
@@ -40,3 +41,16 @@ export interface OperationHandler {
 
 /** Whether the result is the operation's (checked against the contract) rather than the mock's own. */
 export const isOperationResult = (result: HandlerResult): result is ContractAnswer | Refusal => 'kind' in result;
+
+/** After the handler stage: the operation's result, to be checked against its contract. */
+export interface HandledRequest extends ValidatedRequest {
+  readonly result: ContractAnswer | Refusal;
+}
+
+/** The mock's own responses are sent as they are; the operation's results go on to their check. */
+export const handlerStage =
+  (handler: OperationHandler) =>
+  async (request: ValidatedRequest): Promise<StageResult<HandledRequest>> => {
+    const result = await handler.handle(request);
+    return isOperationResult(result) ? next({ ...request, result }) : answerWith(result);
+  };

@@ -6,7 +6,8 @@ import { fieldViolation } from '../../../src/protocol';
 import { type Identity, type IdentityRegistry, SESSION_NAME } from '../../engine/identity';
 import type { Access } from '../../engine/operation';
 import { applicationFailure, internalFailure, validationFailure } from '../../errors/platform-error';
-import type { IdentifiedRequest, MockResponse, RoutedRequest } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { IdentifiedRequest, RoutedRequest, Trace } from '../types';
 
 export interface IdentityOptions {
   readonly identities: IdentityRegistry;
@@ -16,7 +17,8 @@ export interface IdentityOptions {
   readonly sessionOf: (request: { readonly headers: Readonly<Record<string, string>> }, identity: Identity | undefined) => string;
 }
 
-export type IdentityStage = (request: RoutedRequest) => Promise<IdentifiedRequest | MockResponse>;
+/** Notes the session in `trace` once settled. */
+export type IdentityStage = (request: RoutedRequest, trace: Trace) => Promise<StageResult<IdentifiedRequest>>;
 
 const ROLE_WORDS: Readonly<Record<Access, string>> = {
   anyone: 'anyone',
@@ -34,48 +36,43 @@ export const refusal = (access: Access, identity: Identity | undefined, operatio
 };
 
 export const createIdentityStage = ({ identities, accessOf, sessionOf }: IdentityOptions): IdentityStage => {
-  return async (request) => {
+  return async (request, trace) => {
     const { raw, operation } = request;
     const { operationId } = operation;
     const access = accessOf(operationId);
-    if (access === undefined) return internalFailure(operationId, new Error('no handler in stateful mode'), raw.requestId);
+    if (access === undefined) return answerWith(internalFailure(operationId, new Error('no handler in stateful mode'), raw.requestId));
     const named = raw.headers['x-mock-session'];
     if (named !== undefined && !SESSION_NAME.test(named)) {
-      return validationFailure(
-        [
-          fieldViolation('x-mock-session', 'must be 1 to 100 letters, digits or ._:-', 'FORMAT', {
-            type: 'PATTERN',
-            pattern: SESSION_NAME.source,
-          }),
-        ],
-        raw.requestId,
+      return answerWith(
+        validationFailure(
+          [
+            fieldViolation('x-mock-session', 'must be 1 to 100 letters, digits or ._:-', 'FORMAT', {
+              type: 'PATTERN',
+              pattern: SESSION_NAME.source,
+            }),
+          ],
+          raw.requestId,
+        ),
       );
     }
     const identity = await identities.fromAuthorization(raw.headers.authorization, named);
     if (!identity && access !== 'anyone') {
-      return applicationFailure(
-        {
-          status: 401,
-          code: 'UNAUTHENTICATED',
-          description:
-            'The access token is not one this mock issued: get a visitor token from POST /oauth2/token, sign in for a member token, or send the API key',
-        },
-        raw.requestId,
+      return answerWith(
+        applicationFailure(
+          {
+            status: 401,
+            code: 'UNAUTHENTICATED',
+            description:
+              'The access token is not one this mock issued: get a visitor token from POST /oauth2/token, sign in for a member token, or send the API key',
+          },
+          raw.requestId,
+        ),
       );
     }
     const refused = refusal(access, identity, operationId);
-    if (refused) return applicationFailure({ status: 403, code: 'PERMISSION_DENIED', description: refused }, raw.requestId);
-    return {
-      raw,
-      method: request.method,
-      path: request.path,
-      search: request.search,
-      family: request.family,
-      operation,
-      contract: request.contract,
-      validator: request.validator,
-      pathParams: request.pathParams,
-      caller: { identity, session: sessionOf(raw, identity) },
-    };
+    if (refused) return answerWith(applicationFailure({ status: 403, code: 'PERMISSION_DENIED', description: refused }, raw.requestId));
+    const caller = { identity, session: sessionOf(raw, identity) };
+    trace.session = caller.session;
+    return next({ ...request, caller });
   };
 };

@@ -3,6 +3,7 @@
 // the route stage, without waiting: an API request costs this stage one string comparison.
 import { CONTROLS_PREFIX, noSuchControl } from '../../engine/controls';
 import { AUTHORIZE_PATH, anyCode, type IssueCode, LOGOUT_PATH, serveOAuthPage } from '../../oauth-pages';
+import { answerWith, next, type StageResult } from '../stage-result';
 import type { MockPages, MockResponse, TargetedRequest } from '../types';
 
 export interface PagesOptions {
@@ -14,8 +15,8 @@ export interface PagesOptions {
   readonly issueCode?: IssueCode;
 }
 
-/** The answer of a page or control; undefined: the request is for the API. */
-export type PagesStage = (request: TargetedRequest) => Promise<MockResponse> | undefined;
+/** The answer of a page or control; the request unchanged when it is for the API (without waiting). */
+export type PagesStage = (request: TargetedRequest) => StageResult<TargetedRequest> | Promise<StageResult<TargetedRequest>>;
 
 // The sign-in pages live under the controls' prefix: one test tells a page or control from an API path.
 if (!AUTHORIZE_PATH.startsWith(CONTROLS_PREFIX) || !LOGOUT_PATH.startsWith(CONTROLS_PREFIX))
@@ -26,5 +27,5 @@ export const createPagesStage = ({ mode, controls, issueCode = anyCode }: PagesO
     (await serveOAuthPage(method, path, search, raw.requestId, issueCode)) ??
     (await controls(raw, method, path, search)) ??
     noSuchControl(method, path, mode, raw.requestId);
-  return (request) => (request.path.startsWith(CONTROLS_PREFIX) ? answer(request) : undefined);
+  return (request) => (request.path.startsWith(CONTROLS_PREFIX) ? answer(request).then(answerWith) : next(request));
 };

@@ -5,7 +5,8 @@
 import { type FieldViolation, sortViolations } from '../../../src/protocol';
 import { validationFailure } from '../../errors/platform-error';
 import { type Preferences, parsePrefer, preferenceViolation } from '../prefer-header';
-import type { MockResponse, ParsedRequest, ValidatedRequest } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { ParsedRequest, ValidatedRequest } from '../types';
 
 export interface RequestValidationSettings {
   /** Refuse fields the contract does not declare (MOCK_STRICT), unless a request asks `Prefer: handling=lenient`. */
@@ -14,7 +15,7 @@ export interface RequestValidationSettings {
   readonly examples?: { names(operationId: string, status: number): readonly string[] } | undefined;
 }
 
-export type RequestValidationStage = (request: ParsedRequest) => ValidatedRequest | MockResponse;
+export type RequestValidationStage = (request: ParsedRequest) => StageResult<ValidatedRequest>;
 
 const NO_PREFERENCES: Preferences = Object.freeze({});
 
@@ -38,7 +39,7 @@ const readPreferences = (
   return violation ? { violation } : { preferences: parsed.preferences };
 };
 
-export const validateRequest = (request: ParsedRequest, settings: RequestValidationSettings = {}): ValidatedRequest | MockResponse => {
+export const validateRequest = (request: ParsedRequest, settings: RequestValidationSettings = {}): StageResult<ValidatedRequest> => {
   const { raw, pathParams, search, body } = request;
   const prefer = readPreferences(request, settings);
   const handling = 'preferences' in prefer ? prefer.preferences.handling : undefined;
@@ -46,23 +47,9 @@ export const validateRequest = (request: ParsedRequest, settings: RequestValidat
   const verdict = request.validator.validate(request.operation.operationId, { pathParams, search, headers: raw.headers, body }, { strict });
   if (!verdict.ok || 'violation' in prefer) {
     const violations = [...(verdict.ok ? [] : verdict.violations), ...('violation' in prefer ? [prefer.violation] : [])];
-    return validationFailure(sortViolations(violations), raw.requestId);
+    return answerWith(validationFailure(sortViolations(violations), raw.requestId));
   }
-  return {
-    raw,
-    method: request.method,
-    path: request.path,
-    search,
-    family: request.family,
-    operation: request.operation,
-    contract: request.contract,
-    validator: request.validator,
-    pathParams,
-    caller: request.caller,
-    body,
-    query: verdict.query,
-    preferences: prefer.preferences,
-  };
+  return next({ ...request, query: verdict.query, preferences: prefer.preferences });
 };
 
 export const createRequestValidationStage =

@@ -6,7 +6,8 @@ import { applicationFailure, validationFailure } from '../../errors/platform-err
 import type { FamilyName } from '../../families';
 import type { MockRouter } from '../../routing';
 import type { RequestValidator } from '../../validation/request-validator';
-import type { MockResponse, RoutedRequest, TargetedRequest, Trace } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { RoutedRequest, TargetedRequest, Trace } from '../types';
 
 export interface RouteOptions {
   readonly router: MockRouter;
@@ -15,7 +16,7 @@ export interface RouteOptions {
 }
 
 /** Notes the operation in `trace` as soon as it is known, even when the request is then refused. */
-export type RouteStage = (request: TargetedRequest, trace: Trace) => RoutedRequest | MockResponse;
+export type RouteStage = (request: TargetedRequest, trace: Trace) => StageResult<RoutedRequest>;
 
 export type DecodedParams =
   | { readonly ok: true; readonly params: Record<string, string> }
@@ -40,20 +41,24 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
     const { method, path, raw } = request;
     const route = router.route(method, path);
     if (route.kind === 'not-found') {
-      return applicationFailure(
-        { status: 404, code: 'NOT_FOUND', description: `No operation of the API at ${method} ${path.slice(0, 500)}` },
-        raw.requestId,
+      return answerWith(
+        applicationFailure(
+          { status: 404, code: 'NOT_FOUND', description: `No operation of the API at ${method} ${path.slice(0, 500)}` },
+          raw.requestId,
+        ),
       );
     }
     if (route.kind === 'method-not-allowed') {
-      return applicationFailure(
-        {
-          status: 405,
-          code: 'METHOD_NOT_ALLOWED',
-          description: `${path.slice(0, 500)} does not take ${method.slice(0, 20)}; it takes ${route.allowed.join(', ')}`,
-          headers: { allow: route.allowed.join(', ') },
-        },
-        raw.requestId,
+      return answerWith(
+        applicationFailure(
+          {
+            status: 405,
+            code: 'METHOD_NOT_ALLOWED',
+            description: `${path.slice(0, 500)} does not take ${method.slice(0, 20)}; it takes ${route.allowed.join(', ')}`,
+            headers: { allow: route.allowed.join(', ') },
+          },
+          raw.requestId,
+        ),
       );
     }
     const { operation, family } = route;
@@ -62,21 +67,20 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
     if (!validator) throw new Error(`No validator for the ${family} family`);
     const decoded = decodePathParams(route.rawPathParams);
     if (!decoded.ok) {
-      return validationFailure(
-        decoded.names.map((field) => fieldViolation(field, 'is not valid percent-encoded UTF-8', 'FORMAT')),
-        raw.requestId,
+      return answerWith(
+        validationFailure(
+          decoded.names.map((field) => fieldViolation(field, 'is not valid percent-encoded UTF-8', 'FORMAT')),
+          raw.requestId,
+        ),
       );
     }
-    return {
-      raw,
-      method,
-      path,
-      search: request.search,
+    return next({
+      ...request,
       family,
       operation,
       contract: validator.contract(operation.operationId),
       validator,
       pathParams: decoded.params,
-    };
+    });
   };
 };

@@ -1,7 +1,8 @@
 // The target stage: the request target as sent (`/path?query`, or an absolute URL from a proxy-style client),
 // split without `new URL` relative parsing: `//` is a path here, not a host. A target that is no path is a 400.
 import { applicationFailure } from '../../errors/platform-error';
-import type { MockRequest, MockResponse, TargetedRequest } from '../types';
+import { answerWith, next, type StageResult } from '../stage-result';
+import type { MockRequest, TargetedRequest, Trace } from '../types';
 
 export interface RequestTarget {
   readonly path: string;
@@ -24,13 +25,17 @@ export const splitTarget = (target: string): RequestTarget | undefined => {
   return { path, search: new URLSearchParams(mark === -1 ? '' : pathAndQuery.slice(mark + 1)) };
 };
 
-export const readTarget = (request: MockRequest): TargetedRequest | MockResponse => {
+/** Notes the path in `trace` once read. */
+export const readTarget = (request: MockRequest, trace: Trace = {}): StageResult<TargetedRequest> => {
   const target = splitTarget(request.target);
   if (!target) {
-    return applicationFailure(
-      { status: 400, code: 'INVALID_ARGUMENT', description: `The request target "${request.target.slice(0, 200)}" is not a path` },
-      request.requestId,
+    return answerWith(
+      applicationFailure(
+        { status: 400, code: 'INVALID_ARGUMENT', description: `The request target "${request.target.slice(0, 200)}" is not a path` },
+        request.requestId,
+      ),
     );
   }
-  return { raw: request, method: request.method.toUpperCase(), path: target.path, search: target.search };
+  trace.path = target.path;
+  return next({ raw: request, method: request.method.toUpperCase(), path: target.path, search: target.search });
 };

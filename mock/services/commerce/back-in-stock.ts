@@ -5,7 +5,7 @@ import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, Stored } from '../wire-types';
 import { sameItem } from './catalog-lines';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
@@ -18,16 +18,17 @@ const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<NotificationRequest> => {
-  const request = await context.store.get<NotificationRequest>(COLLECTIONS.backInStockRequests, id);
+  const request = await context.store.get(COLLECTIONS.backInStockRequests, id);
   if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
   return request;
 };
 
 const save = async (context: CallContext, request: NotificationRequest, isNew = false): Promise<NotificationRequest> => {
-  await context.store.put(COLLECTIONS.backInStockRequests, request.id as string, request);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.backInStockRequests,
+    request,
     isNew ? BACK_IN_STOCK_EVENTS.created : BACK_IN_STOCK_EVENTS.updated,
-    request.id as string,
     isNew ? { createdEvent: { entity: request } } : { updatedEvent: { currentEntity: request } },
   );
   return request;
@@ -35,7 +36,7 @@ const save = async (context: CallContext, request: NotificationRequest, isNew = 
 
 const page = async (context: CallContext, message: CommerceBody<'queryBackInStockNotificationRequestsFallback'> | undefined) => {
   const request = message?.query;
-  const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+  const all = await context.store.list(COLLECTIONS.backInStockRequests);
   if (request?.paging && !request.cursorPaging) {
     const matching = query(all, readFilter(request.filter, 'query.filter'), readSort(request.sort, 'query.sort'));
     const offset = offsetPage(matching, request.paging);
@@ -59,7 +60,7 @@ export const backInStockOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { request } = context.body;
-      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).find(
+      const open = (await context.store.list(COLLECTIONS.backInStockRequests)).find(
         (existing) =>
           existing.status === 'RECEIVED' &&
           existing.email?.toLowerCase() === request.email.toLowerCase() &&
@@ -109,9 +110,7 @@ export const backInStockOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { catalogReferences = [] } = context.query['.r'] ?? {};
-      const open = (await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests)).filter(
-        (request) => request.status === 'RECEIVED',
-      );
+      const open = (await context.store.list(COLLECTIONS.backInStockRequests)).filter((request) => request.status === 'RECEIVED');
       return {
         body: {
           countsPerCatalogReference: catalogReferences.map((catalogReference) => ({
@@ -129,12 +128,12 @@ export const backInStockOperations = defineService('commerce', {
       if (request.catalogReference && request.requestIds?.length) {
         throw refusal(context, 'catalogReferenceAndRequestIds', 'Send either catalogReference or requestIds, not both');
       }
-      const all = await context.store.list<NotificationRequest>(COLLECTIONS.backInStockRequests);
+      const all = await context.store.list(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(
         (candidate) =>
           candidate.status === 'RECEIVED' &&
           (request.requestIds?.length
-            ? request.requestIds.includes(candidate.id as string)
+            ? request.requestIds.includes(candidate.id)
             : sameItem(candidate.catalogReference, request.catalogReference)),
       );
       for (const candidate of chosen) {

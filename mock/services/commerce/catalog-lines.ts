@@ -1,7 +1,7 @@
 // Line items as the catalogue prices them: a catalog reference (product, variant by id or by choices) becomes
 // a cart line with name, price, image, description lines, availability and physical properties; custom line
 // items keep what the caller sent. Unknown items are refused, naming the field.
-import { findVariant, type Product } from '../../computations/catalogue-product';
+import { findVariant } from '../../computations/catalogue-product';
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
 import type { SiteSettings } from '../../engine/fixtures';
@@ -46,7 +46,7 @@ export const catalogLine = async (
   const reference = request.catalogReference as CatalogReference;
   if (reference.appId !== STORES_APP_ID)
     throw invalidField(`${field}.catalogReference.appId`, `only the stores catalogue (${STORES_APP_ID}) has items in this mock`);
-  const product = await store.get<Product>(COLLECTIONS.products, reference.catalogItemId);
+  const product = await store.get(COLLECTIONS.products, reference.catalogItemId);
   if (!product || product.visible === false)
     throw invalidField(`${field}.catalogReference.catalogItemId`, `${reference.catalogItemId} is not a product of the catalogue`);
   const options = reference.options as { variantId?: string; options?: Record<string, string> } | undefined;

@@ -9,7 +9,7 @@ import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { type CallContext, defineService, type ServiceContext } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf, createdByOf, ownedBy } from '../ownership';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
@@ -42,8 +42,7 @@ const EXTRAS = 'checkoutExtras';
 const CART_EVENTS = eventsOf('wix.ecom.v1.cart');
 const CHECKOUT_EVENTS = eventsOf('wix.ecom.v1.checkout');
 
-const extrasOf = async (context: CallContext, id: string): Promise<CheckoutExtras> =>
-  (await context.store.get<CheckoutExtras>(EXTRAS, id)) ?? { id };
+const extrasOf = async (context: CallContext, id: string): Promise<CheckoutExtras> => (await context.store.get(EXTRAS, id)) ?? { id };
 
 const destinationOf = (checkout: Checkout): Address | undefined =>
   checkout.shippingInfo?.shippingDestination?.address ?? checkout.billingInfo?.address;
@@ -122,7 +121,7 @@ const checkoutOf = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAno
   context: CommerceCall<K>,
   id: string,
 ): Promise<Checkout> => {
-  const checkout = await context.store.get<Checkout>(COLLECTIONS.checkouts, id);
+  const checkout = await context.store.get(COLLECTIONS.checkouts, id);
   if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
   if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo))
     throw refusal(context, 'checkoutOfAnotherBuyer', `Checkout ${id} belongs to another buyer`);
@@ -242,7 +241,7 @@ export const checkoutOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const cartId = context.path.id;
-      const checkouts = (await context.store.list<Checkout>(COLLECTIONS.checkouts)).filter((checkout) => checkout.cartId === cartId);
+      const checkouts = (await context.store.list(COLLECTIONS.checkouts)).filter((checkout) => checkout.cartId === cartId);
       const latest = checkouts.sort((a, b) => String(b.createdDate).localeCompare(String(a.createdDate)))[0];
       if (!latest) throw refusal(context, 'checkoutNotFound', `Checkout of cart ${cartId} was not found`);
       return { body: { checkout: await checkoutOf(context, latest.id as string) } };
@@ -350,11 +349,12 @@ export const checkoutOperations = defineService('commerce', {
       if (!checkout.lineItems?.length) throw refusal(context, 'emptyCheckout', `Checkout ${checkout.id} has no line items`);
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
-      await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);
-      context.emit(CHECKOUT_EVENTS.completed, completed.id as string, { actionEvent: { body: { checkout: completed } } });
+      await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {
+        actionEvent: { body: { checkout: completed } },
+      });
       // The buyer's cart is used up by the order.
       if (checkout.cartId) {
-        const cart = await context.store.get<CommerceSchema<'Cart'>>(COLLECTIONS.carts, checkout.cartId);
+        const cart = await context.store.get(COLLECTIONS.carts, checkout.cartId);
         if (cart) {
           await context.store.remove(COLLECTIONS.carts, checkout.cartId);
           const owner = cart.buyerInfo?.visitorId ?? cart.buyerInfo?.memberId ?? cart.buyerInfo?.userId;
@@ -372,8 +372,9 @@ export const checkoutOperations = defineService('commerce', {
       const checkout = await checkoutOf(context, context.path.id);
       if (!checkout.completed) {
         const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
-        await context.store.put(COLLECTIONS.checkouts, completed.id as string, completed);
-        context.emit(CHECKOUT_EVENTS.completed, completed.id as string, { actionEvent: { body: { checkout: completed } } });
+        await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {
+          actionEvent: { body: { checkout: completed } },
+        });
       }
       return { body: {} };
     },

@@ -2,7 +2,6 @@
 // add, priced from the catalogue, merged by item, with coupon and merchant discounts; estimates totals with
 // shipping and tax from the fixture rules; turns into a checkout.
 
-import type { Product } from '../../computations/catalogue-product';
 import { computeTotals, type MerchantDiscountInput, type Totals } from '../../computations/commerce-totals';
 import { applyPatch } from '../../computations/field-mask';
 import { multiCurrencyPrice, toAmount, toCents } from '../../computations/money';
@@ -26,17 +25,12 @@ const MAX_QUANTITY = 100_000;
 
 const CART_EVENTS = eventsOf('wix.ecom.v1.cart');
 
-interface CurrentCartIndex {
-  readonly id: string;
-  readonly cartId: string;
-}
-
 const ownerOf = (context: CallContext): string => context.identity?.id as string;
 
 /** The caller's current cart, if it has one. */
 export const currentCart = async (context: CallContext): Promise<Cart | undefined> => {
-  const index = await context.store.get<CurrentCartIndex>(COLLECTIONS.currentCarts, ownerOf(context));
-  return index ? context.store.get<Cart>(COLLECTIONS.carts, index.cartId) : undefined;
+  const index = await context.store.get(COLLECTIONS.currentCarts, ownerOf(context));
+  return index ? context.store.get(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
 const cartOr404 = async <K extends Refusing<'ownedCartNotFound'>>(context: CommerceCall<K>): Promise<Cart> => {
@@ -145,7 +139,7 @@ const addRequested = async (
       continue;
     }
     const productId = item.catalogReference?.catalogItemId ?? '';
-    const product = await context.store.get<Product>(COLLECTIONS.products, productId);
+    const product = await context.store.get(COLLECTIONS.products, productId);
     if (!product || product.visible === false)
       throw invalidField(`lineItems[${index}].catalogReference.catalogItemId`, `${productId} is not a product of the catalogue`);
     const quantity = (merged[same]?.quantity ?? 0) + (item.quantity ?? 1);

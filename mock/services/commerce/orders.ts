@@ -1,7 +1,6 @@
 // Orders: placed from a checkout (stock decreases) or created by the merchant; read, searched (cursor paging,
 // filter, sort), updated through a field mask, bulk updated, tagged, cancelled (restock and e-mail flags). The
 // payment status follows the order's transactions: approved payments pay it, authorized ones leave it pending.
-import type { Product } from '../../computations/catalogue-product';
 import { applyPatch } from '../../computations/field-mask';
 import { orderPrice, percentOf, toCents } from '../../computations/money';
 import { cursorPage, cursorQuery } from '../../computations/paging';
@@ -9,10 +8,11 @@ import { query, readFilter } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { eventsOf } from '../event-types';
 import { createdByOf } from '../ownership';
 import { saveProduct } from '../platform/catalogue';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { refuseAuthorizedPayment, refuseHeldOrder } from './order-state-rules';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
@@ -25,27 +25,21 @@ type OrderPatch = CommerceSchema<'Order'>;
 type OrderLineItem = CommerceSchema<'OrderLineItem'>;
 type PaymentStatus = NonNullable<Order['paymentStatus']>;
 
-/** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
-export interface PaymentMethodRecord {
-  readonly id: string;
-  readonly savedPaymentMethod: boolean;
-}
-
 const COUNTERS = 'counters';
 
 const ORDER_EVENTS = eventsOf('wix.ecom.v1.order');
 
 const nextNumber = async (context: CallContext): Promise<string> => {
-  const counter = await context.store.get<{ id: string; value: number }>(COUNTERS, 'orderNumber');
+  const counter = await context.store.get(COUNTERS, 'orderNumber');
   const value = counter
     ? counter.value + 1
-    : Math.max(10_000, ...(await context.store.list<Order>(COLLECTIONS.orders)).map((order) => Number(order.number) || 0)) + 1;
+    : Math.max(10_000, ...(await context.store.list(COLLECTIONS.orders)).map((order) => Number(order.number) || 0)) + 1;
   await context.store.put(COUNTERS, 'orderNumber', { id: 'orderNumber', value });
   return String(value);
 };
 
 export const orderOr404 = async <K extends Refusing<'orderNotFound'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
-  const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+  const order = await context.store.get(COLLECTIONS.orders, id);
   if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
   return order;
 };
@@ -71,7 +65,7 @@ const withoutReadOnly = (order: OrderPatch): OrderPatch => {
 };
 
 export const transactionsOf = async (context: CallContext, orderId: string): Promise<OrderTransactions> =>
-  (await context.store.get<OrderTransactions>(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
+  (await context.store.get(COLLECTIONS.orderTransactions, orderId)) ?? { orderId, payments: [], refunds: [] };
 
 /** Sums of an order's payments by what became of them. */
 export const paymentSums = (transactions: OrderTransactions) => {
@@ -138,10 +132,11 @@ export const settleOrder = (context: CallContext, order: Order, transactions: Or
 
 export const saveOrder = async (context: CallContext, order: Order, event: 'created' | 'updated' = 'updated'): Promise<Order> => {
   const stored: Order = { ...order, updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.orders, stored.id as string, stored);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.orders,
+    stored,
     ORDER_EVENTS[event],
-    stored.id as string,
     event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
   );
   return stored;
@@ -151,7 +146,7 @@ export const saveOrder = async (context: CallContext, order: Order, event: 'crea
 const moveStock = async (context: CallContext, lines: readonly OrderLineItem[], direction: 1 | -1): Promise<void> => {
   for (const line of lines) {
     const productId = line.catalogReference?.catalogItemId;
-    const product = productId ? await context.store.get<Product>(COLLECTIONS.products, productId) : undefined;
+    const product = productId ? await context.store.get(COLLECTIONS.products, productId) : undefined;
     if (!product?.stock?.trackInventory) continue;
     const variantId = (line.catalogReference?.options as { variantId?: string } | undefined)?.variantId;
     const variants = (product.variants ?? []).map((variant, index) =>
@@ -362,10 +357,6 @@ const updateOne = async (context: CallContext, order: Order, patch: OrderPatch, 
   return stored;
 };
 
-const bulkResult = (id: string, originalIndex: number, error?: { code: string; description: string }) => ({
-  itemMetadata: { id, originalIndex, success: !error, ...(error && { error }) },
-});
-
 const failureOf = (error: unknown) => {
   const failure = error as { code?: string; description?: string; message?: string };
   if (failure?.code) return { code: failure.code, description: failure.description ?? failure.message ?? failure.code };
@@ -391,7 +382,7 @@ export const orderOperations = defineService('commerce', {
         'search.cursorPaging.cursor',
       );
       const matching = query(
-        await context.store.list<Order>(COLLECTIONS.orders),
+        await context.store.list(COLLECTIONS.orders),
         at.filter,
         at.sort?.length ? at.sort : [{ fieldName: 'createdDate', order: 'DESC' }],
       );
@@ -427,25 +418,19 @@ export const orderOperations = defineService('commerce', {
       const results = [];
       for (const [index, { order, fieldMask }] of orders.entries()) {
         const id = order?.id ?? '';
-        const stored = await context.store.get<Order>(COLLECTIONS.orders, id);
+        const stored = await context.store.get(COLLECTIONS.orders, id);
         if (!stored) {
-          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(itemResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         try {
           const updated = await updateOne(context, stored, order ?? {}, fieldMask, `orders[${index}].fieldMask`);
-          results.push({ ...bulkResult(id, index), ...(returnEntity !== false && { item: updated }) });
+          results.push({ ...itemResult(id, index), ...(returnEntity !== false && { item: updated }) });
         } catch (error) {
-          results.push(bulkResult(id, index, failureOf(error)));
+          results.push(itemResult(id, index, failureOf(error)));
         }
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
   cancelOrder: {
@@ -494,9 +479,9 @@ export const orderOperations = defineService('commerce', {
       const { orderIds, assignTags, unassignTags } = context.body;
       const results = [];
       for (const [index, id] of orderIds.entries()) {
-        const order = await context.store.get<Order>(COLLECTIONS.orders, id);
+        const order = await context.store.get(COLLECTIONS.orders, id);
         if (!order) {
-          results.push(bulkResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
+          results.push(itemResult(id, index, { code: 'ORDER_NOT_FOUND', description: `Order ${id} was not found` }));
           continue;
         }
         await saveOrder(context, {
@@ -506,15 +491,9 @@ export const orderOperations = defineService('commerce', {
             privateTags: tagList(order.tags?.privateTags, assignTags?.privateTags?.tagIds, unassignTags?.privateTags?.tagIds),
           },
         });
-        results.push(bulkResult(id, index));
+        results.push(itemResult(id, index));
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
 });

@@ -7,16 +7,7 @@ import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { CommerceSchema } from '../wire-types';
-import {
-  type Order,
-  type OrderTransactions,
-  orderOr404,
-  type PaymentMethodRecord,
-  paymentSums,
-  saveOrder,
-  settleOrder,
-  transactionsOf,
-} from './orders';
+import { type Order, type OrderTransactions, orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf } from './orders';
 import { type CommerceCall, type Refusing, refusal } from './refusals';
 
 /** Why a payment that is no longer authorized cannot be captured or voided. */
@@ -43,7 +34,7 @@ const collectability = async (
   const due = Math.max(0, toCents(order.priceSummary?.total?.amount) - sums.approved - sums.authorized);
   if (order.status === 'CANCELED') return { status: 'NONCOLLECTABLE_ORDER_IS_CANCELLED', amountCents: 0 };
   if (order.paymentStatus === 'PAID' || due === 0) return { status: 'NONCOLLECTABLE_ORDER_IS_PAID', amountCents: 0 };
-  const method = await context.store.get<PaymentMethodRecord>(COLLECTIONS.paymentMethods, order.id as string);
+  const method = await context.store.get(COLLECTIONS.paymentMethods, order.id as string);
   if (!method?.savedPaymentMethod) return { status: 'NONCOLLECTABLE_MISSING_PAYMENT_METHOD', amountCents: due };
   return { status: 'COLLECTABLE', amountCents: due };
 };
@@ -183,7 +174,7 @@ export const paymentsCollectorOperations = defineService('commerce', {
       );
       const now = context.now();
       payments.forEach((wanted, index) => {
-        transactions = withPayment(transactions, wanted.paymentId as string, (payment) => {
+        transactions = withPayment(transactions, wanted.paymentId, (payment) => {
           const authorized = toCents(payment.amount?.amount);
           const amount = wanted.amount?.amount === undefined ? authorized : toCents(wanted.amount.amount);
           if (!(amount > 0 && amount <= authorized)) {

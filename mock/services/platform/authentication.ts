@@ -151,7 +151,7 @@ const memberOfToken = async <K extends Declaring<404, 'NOT_FOUND'>>(
   identity: Identity | undefined,
 ): Promise<Member> => {
   const id = identity?.id ?? (await hostedSignInMember(context.store));
-  const member = await context.store.get<Member>(COLLECTIONS.members, id);
+  const member = await context.store.get(COLLECTIONS.members, id);
   if (!member) throw notFound(context, 'Member', id);
   return member;
 };
@@ -181,7 +181,7 @@ const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise
   // authorized_client: the merchant's key (in the combined Authorization header) signs a member in.
   if (context.identity?.role !== 'merchant')
     throw refuse(context, 401, 'UNAUTHENTICATED', 'authorized_client needs the API key in the Authorization header');
-  const member = await context.store.get<Member>(COLLECTIONS.members, request.member_id);
+  const member = await context.store.get(COLLECTIONS.members, request.member_id);
   if (!member) throw invalidGrant(context, `Member ${request.member_id} was not found`);
   return { body: { ...(await context.identities.issue(memberIdentity(context, member))), ...(request.scope && { scope: request.scope }) } };
 };
@@ -230,7 +230,7 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { identityId } = context.body;
-      if (!(await context.store.get<Member>(COLLECTIONS.members, identityId))) throw notFound(context, 'Identity', identityId);
+      if (!(await context.store.get(COLLECTIONS.members, identityId))) throw notFound(context, 'Identity', identityId);
       return { body: {} };
     },
   },
@@ -238,8 +238,7 @@ export const authenticationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { identityId } = context.body;
-      if (identityId && !(await context.store.get<Member>(COLLECTIONS.members, identityId)))
-        throw notFound(context, 'Identity', identityId);
+      if (identityId && !(await context.store.get(COLLECTIONS.members, identityId))) throw notFound(context, 'Identity', identityId);
       return { body: { verificationId: context.newId() } };
     },
   },

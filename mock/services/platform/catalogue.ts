@@ -19,6 +19,7 @@ import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
@@ -42,7 +43,7 @@ const PRODUCT_FIELDS: Readonly<Record<string, string>> = {
   collectionId: 'collectionIds',
 };
 
-export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get<Product>(COLLECTIONS.products, id);
+export const readProduct = (store: SessionStore, id: string): Promise<Product | undefined> => store.get(COLLECTIONS.products, id);
 
 const productOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Product> => {
   const product = await readProduct(context.store, id);
@@ -168,28 +169,23 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
   for (const [originalIndex, id] of ids.entries()) {
     const product = await readProduct(context.store, id);
     if (!product) {
-      results.push({
-        itemMetadata: { id, originalIndex, success: false, error: { code: 'NOT_FOUND', description: `Product ${id} was not found` } },
-      });
+      results.push(itemResult(id, originalIndex, { code: 'NOT_FOUND', description: `Product ${id} was not found` }));
       continue;
     }
     try {
       const saved = await saveProduct(context, change(product));
       changed(context, saved, fields);
-      results.push({ itemMetadata: { id, originalIndex, success: true } });
+      results.push(itemResult(id, originalIndex));
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
-      results.push({
-        itemMetadata: { id, originalIndex, success: false, error: { code: 'INVALID_ARGUMENT', description: error.message } },
-      });
+      results.push(itemResult(id, originalIndex, { code: 'INVALID_ARGUMENT', description: error.message }));
     }
   }
-  const failures = results.filter((result) => !result.itemMetadata.success).length;
-  return { results, bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 } };
+  return bulkAnswer(results);
 };
 
 const queryPage = async (context: CallContext, request: PlatformBody<'queryProducts'>) => {
-  const all = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
+  const all = (await context.store.list(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
   const filter = readFilter(request.query?.filter, 'query.filter');
   const sort = readSort(request.query?.sort, 'query.sort');
   const page = offsetPage(query(all, filter, sort, PRODUCT_FIELDS), request.query?.paging);
@@ -500,7 +496,7 @@ export const catalogueOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { query: request } = context.body;
-      const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
+      const products = (await context.store.list(COLLECTIONS.products)).filter((product) => visibleTo(context.identity, product));
       const variants = products.flatMap((product) => (product.variants ?? []).map((variant) => storeVariant(product, variant)));
       const page = offsetPage(
         query(variants, readFilter(request?.filter, 'query.filter'), readSort(request?.sort, 'query.sort')),

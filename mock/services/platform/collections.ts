@@ -8,7 +8,7 @@ import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { saveProduct } from './catalogue';
 import { type Declaring, notFound, type PlatformCall, refuse } from './refusals';
@@ -34,16 +34,16 @@ const withCount = (collection: StoreCollection, products: readonly Product[]): S
 });
 
 const view = async (store: SessionStore, collection: StoreCollection): Promise<StoreCollection> =>
-  withCount(collection, await store.list<Product>(COLLECTIONS.products));
+  withCount(collection, await store.list(COLLECTIONS.products));
 
 const collectionOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<StoreCollection> => {
-  const collection = await context.store.get<StoreCollection>(COLLECTIONS.storeCollections, id);
+  const collection = await context.store.get(COLLECTIONS.storeCollections, id);
   if (!collection) throw notFound(context, 'Collection', id);
   return collection;
 };
 
 const bySlug = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, slug: string): Promise<StoreCollection> => {
-  const found = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections)).find((collection) => collection.slug === slug);
+  const found = (await context.store.list(COLLECTIONS.storeCollections)).find((collection) => collection.slug === slug);
   if (!found || (found.visible === false && context.identity?.role !== 'merchant')) throw notFound(context, 'Collection with slug', slug);
   return view(context.store, found);
 };
@@ -55,9 +55,7 @@ const byId = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall
 };
 
 const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
-  (await store.list<StoreCollection>(COLLECTIONS.storeCollections)).some(
-    (collection) => collection.slug === slug && collection.id !== except,
-  );
+  (await store.list(COLLECTIONS.storeCollections)).some((collection) => collection.slug === slug && collection.id !== except);
 
 const changeMembership = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<428, 'ALL_PRODUCTS_COLLECTION'>>(
   context: PlatformCall<K>,
@@ -74,7 +72,7 @@ const changeMembership = async <K extends Declaring<404, 'NOT_FOUND'> & Declarin
     );
   await collectionOr404(context, id);
   for (const [index, productId] of productIds.entries()) {
-    const product = await context.store.get<Product>(COLLECTIONS.products, productId);
+    const product = await context.store.get(COLLECTIONS.products, productId);
     if (!product) throw invalidField(`productIds[${index}]`, `product ${productId} was not found`);
     const current = product.collectionIds ?? [];
     const next = add ? [...new Set([...current, id])] : current.filter((collectionId) => collectionId !== id);
@@ -85,8 +83,8 @@ const changeMembership = async <K extends Declaring<404, 'NOT_FOUND'> & Declarin
 };
 
 const queryPage = async (context: CallContext, request: PlatformBody<'queryCollections'>) => {
-  const products = await context.store.list<Product>(COLLECTIONS.products);
-  const all = (await context.store.list<StoreCollection>(COLLECTIONS.storeCollections))
+  const products = await context.store.list(COLLECTIONS.products);
+  const all = (await context.store.list(COLLECTIONS.storeCollections))
     .filter((collection) => context.identity?.role === 'merchant' || collection.visible !== false)
     .map((collection) => withCount(collection, products));
   const page = offsetPage(
@@ -108,8 +106,7 @@ export const collectionOperations = defineService('platform', {
       // id, media and numberOfProducts are read-only: the catalogue writes them, whatever the request holds.
       const { id: _id, media: _media, numberOfProducts: _count, ...fields } = collection;
       const created: StoreCollection = { ...fields, id: context.newId(), slug, visible: collection.visible ?? true, media: { items: [] } };
-      await context.store.put(COLLECTIONS.storeCollections, created.id as string, created);
-      context.emit(COLLECTION_EVENTS.created, created.id as string, {
+      await saveAndEmit(context, COLLECTIONS.storeCollections, created, COLLECTION_EVENTS.created, {
         actionEvent: { body: { collectionId: created.id, name: created.name, visible: created.visible } },
       });
       return { body: { collection: await view(context.store, created) } };
@@ -137,7 +134,7 @@ export const collectionOperations = defineService('platform', {
       if (id === ALL_PRODUCTS_ID) throw refuse(context, 428, 'ALL_PRODUCTS_COLLECTION', 'The All Products collection cannot be deleted');
       await collectionOr404(context, id);
       await context.store.remove(COLLECTIONS.storeCollections, id);
-      for (const product of await context.store.list<Product>(COLLECTIONS.products)) {
+      for (const product of await context.store.list(COLLECTIONS.products)) {
         if (product.collectionIds?.includes(id))
           await saveProduct(context, { ...product, collectionIds: product.collectionIds.filter((c) => c !== id) });
       }

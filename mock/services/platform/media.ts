@@ -6,8 +6,9 @@ import { cursorPage } from '../../computations/paging';
 import { sortRecords } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer } from '../bulk-results';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
 import { type Declaring, notFound, type PlatformCall } from './refusals';
 
@@ -54,8 +55,7 @@ const mediaOf = (id: string, type: MediaType, url: string, name: string): FileDe
 };
 
 const findFile = async (context: CallContext, id: string): Promise<FileDescriptor | undefined> =>
-  (await context.store.get<FileDescriptor>(COLLECTIONS.files, id)) ??
-  (await context.store.list<FileDescriptor>(COLLECTIONS.files)).find((f) => f.url === id);
+  (await context.store.get(COLLECTIONS.files, id)) ?? (await context.store.list(COLLECTIONS.files)).find((f) => f.url === id);
 
 const fileOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<FileDescriptor> => {
   const file = await findFile(context, id);
@@ -75,18 +75,18 @@ const settle = async (context: CallContext, file: FileDescriptor): Promise<FileD
   if (file.operationStatus !== 'PENDING') return file;
   const failed = /fail/i.test(file.sourceUrl ?? '');
   const done: FileDescriptor = { ...file, operationStatus: failed ? 'FAILED' : 'READY', updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.files, done.id as string, done);
   // File Failed says why (its webhook requires `error`); File Ready carries the file.
   const failure = {
     code: 'FILE_PROCESSING_FAILED',
     description: `The file at ${(file.sourceUrl ?? '').slice(0, 500)} could not be imported`,
   };
-  context.emit(
+  return saveAndEmit(
+    context,
+    COLLECTIONS.files,
+    done,
     failed ? FILE_EVENTS.file_failed : FILE_EVENTS.file_ready,
-    done.id as string,
     failed ? { actionEvent: { body: { externalInfo: {}, error: failure } } } : { actionEvent: { body: { file: done } } },
   );
-  return done;
 };
 
 const newFile = (
@@ -138,7 +138,7 @@ interface ListRequest {
 }
 
 const listPage = async (context: CallContext, request: ListRequest, state: 'OK' | 'DELETED') => {
-  const all = await Promise.all((await context.store.list<FileDescriptor>(COLLECTIONS.files)).map((file) => settle(context, file)));
+  const all = await Promise.all((await context.store.list(COLLECTIONS.files)).map((file) => settle(context, file)));
   const words = request.search?.toLowerCase().split(/\s+/).filter(Boolean) ?? [];
   const matching = all.filter(
     (file) =>
@@ -245,8 +245,7 @@ export const mediaOperations = defineService('platform', {
         ...(patch.labels !== undefined && { labels: patch.labels }),
         updatedDate: context.now(),
       };
-      await context.store.put(COLLECTIONS.files, updated.id as string, updated);
-      context.emit(FILE_EVENTS.updated, updated.id as string, { updatedEvent: { currentEntity: updated } });
+      await saveAndEmit(context, COLLECTIONS.files, updated, FILE_EVENTS.updated, { updatedEvent: { currentEntity: updated } });
       return { body: { file: updated } };
     },
   },
@@ -289,7 +288,7 @@ export const mediaOperations = defineService('platform', {
         const file = await importOne(context, request);
         results.push({ itemMetadata: { id: file.id, originalIndex, success: true }, ...(returnEntity !== false && { item: file }) });
       }
-      return { body: { results, bulkActionMetadata: { totalSuccesses: results.length, totalFailures: 0, undetailedFailures: 0 } } };
+      return { body: bulkAnswer(results) };
     },
   },
   listFiles: { access: 'merchant', handle: async (context) => ({ body: await listPage(context, listQuery(context.query), 'OK') }) },
@@ -351,8 +350,7 @@ export const mediaOperations = defineService('platform', {
         const file = await listedFile(context, id, `fileIds[${index}]`);
         if (file.state !== 'DELETED') throw invalidField(`fileIds[${index}]`, `${id} is not in the trash bin`);
         const restored: FileDescriptor = { ...file, state: 'OK', updatedDate: context.now() };
-        await context.store.put(COLLECTIONS.files, restored.id as string, restored);
-        context.emit(FILE_EVENTS.updated, restored.id as string, { updatedEvent: { currentEntity: restored } });
+        await saveAndEmit(context, COLLECTIONS.files, restored, FILE_EVENTS.updated, { updatedEvent: { currentEntity: restored } });
       }
       return { body: {} };
     },

@@ -16,20 +16,15 @@ export const MEMBER_EVENTS = {
   deleted: undeclaredEvent('wix.members.v1.member_deleted', 'wix.members.v1.member', 'deleted'),
 } as const;
 
-interface LoginIndex {
-  readonly id: string;
-  readonly memberId: string;
-}
-
 export const memberByEmail = async (store: SessionStore, email: string): Promise<Member | undefined> => {
-  const login = await store.get<LoginIndex>(COLLECTIONS.memberLogins, email.toLowerCase());
-  if (login) return store.get<Member>(COLLECTIONS.members, login.memberId);
-  return (await store.list<Member>(COLLECTIONS.members)).find((member) => member.loginEmail?.toLowerCase() === email.toLowerCase());
+  const login = await store.get(COLLECTIONS.memberLogins, email.toLowerCase());
+  if (login) return store.get(COLLECTIONS.members, login.memberId);
+  return (await store.list(COLLECTIONS.members)).find((member) => member.loginEmail?.toLowerCase() === email.toLowerCase());
 };
 
 /** The slugs of the session's members, but the one named `except`. */
 const slugsInUse = async (store: SessionStore, except?: string): Promise<Set<string | undefined>> =>
-  new Set((await store.list<Member>(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
+  new Set((await store.list(COLLECTIONS.members)).filter((member) => member.id !== except).map((member) => member.profile?.slug));
 
 /** Whether another member of the session has this slug. */
 export const slugTaken = async (store: SessionStore, slug: string, except?: string): Promise<boolean> =>
@@ -105,8 +100,8 @@ export const newMember = async (store: SessionStore, given: NewMember, now: stri
  */
 export const hostedSignInMember = async (store: SessionStore): Promise<string> => {
   const settings = await readSettings(store);
-  if (settings.defaultMemberId && (await store.get<Member>(COLLECTIONS.members, settings.defaultMemberId))) return settings.defaultMemberId;
-  const first = (await store.list<Member>(COLLECTIONS.members)).find((member) => member.status === 'APPROVED');
+  if (settings.defaultMemberId && (await store.get(COLLECTIONS.members, settings.defaultMemberId))) return settings.defaultMemberId;
+  const first = (await store.list(COLLECTIONS.members)).find((member) => member.status === 'APPROVED');
   if (first?.id) return first.id;
   const created = await newMember(store, { loginEmail: 'shopper@example.com', nickname: 'Shopper' }, new Date().toISOString(), () =>
     globalThis.crypto.randomUUID(),

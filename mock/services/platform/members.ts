@@ -6,6 +6,7 @@ import { offsetPage } from '../../computations/paging';
 import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
+import { bulkAnswer, itemResult } from '../bulk-results';
 import { COLLECTIONS } from '../records';
 import type { PlatformBody } from '../wire-types';
 import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
@@ -26,7 +27,7 @@ export const shapeMember = (member: Member, fieldsets: readonly string[] | undef
 };
 
 const memberOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(context: PlatformCall<K>, id: string): Promise<Member> => {
-  const member = await context.store.get<Member>(COLLECTIONS.members, id);
+  const member = await context.store.get(COLLECTIONS.members, id);
   if (!member) throw notFound(context, 'Member', id);
   return member;
 };
@@ -99,7 +100,7 @@ const clearContact =
 
 /** Members matching a filter and a free-text search over the named fields (by default nickname and e-mail). */
 const matching = async (context: CallContext, filter: unknown, search?: { expression?: string; fields?: string[] }): Promise<Member[]> => {
-  const all = await context.store.list<Member>(COLLECTIONS.members);
+  const all = await context.store.list(COLLECTIONS.members);
   const filtered = query(all, readFilter(filter, 'filter'), undefined);
   const words = search?.expression?.toLowerCase();
   if (!words) return filtered;
@@ -226,7 +227,7 @@ export const memberOperations = defineService('platform', {
       const sorting =
         message.sorting ??
         (flat['sorting.fieldName'] ? [{ fieldName: flat['sorting.fieldName'], order: flat['sorting.order'] ?? 'ASC' }] : undefined);
-      const members = await context.store.list<Member>(COLLECTIONS.members);
+      const members = await context.store.list(COLLECTIONS.members);
       return { body: listPage(context, members, paging, sorting, message.fieldsets ?? flat.fieldsets) };
     },
   },
@@ -279,24 +280,11 @@ export const memberOperations = defineService('platform', {
       const { memberIds } = context.body;
       const results = [];
       for (const [originalIndex, id] of memberIds.entries()) {
-        const member = await context.store.get<Member>(COLLECTIONS.members, id);
+        const member = await context.store.get(COLLECTIONS.members, id);
         if (member) await remove(context, member);
-        results.push({
-          itemMetadata: {
-            id,
-            originalIndex,
-            success: Boolean(member),
-            ...(!member && { error: { code: 'NOT_FOUND', description: `Member ${id} was not found` } }),
-          },
-        });
+        results.push(itemResult(id, originalIndex, member ? undefined : { code: 'NOT_FOUND', description: `Member ${id} was not found` }));
       }
-      const failures = results.filter((result) => !result.itemMetadata.success).length;
-      return {
-        body: {
-          results,
-          bulkActionMetadata: { totalSuccesses: results.length - failures, totalFailures: failures, undetailedFailures: 0 },
-        },
-      };
+      return { body: bulkAnswer(results) };
     },
   },
   bulkDeleteMembersByFilter: { access: 'merchant', handle: byFilter('delete') },

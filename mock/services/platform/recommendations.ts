@@ -53,8 +53,8 @@ export const recommendationOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { items = [], algorithms, minimumRecommendedItems = 1 } = context.body;
-      const products = (await context.store.list<Product>(COLLECTIONS.products)).filter((product) => product.visible !== false);
-      const orders = await context.store.list<Order>(COLLECTIONS.orders);
+      const products = (await context.store.list(COLLECTIONS.products)).filter((product) => product.visible !== false);
+      const orders = await context.store.list(COLLECTIONS.orders);
       const sold = quantitiesOrdered(orders);
       const given = new Set(items.map((item) => item.catalogItemId));
       const unsupported = algorithms.filter((algorithm) => algorithm.id !== RELATED_ITEMS && algorithm.id !== BEST_SELLERS);
@@ -100,7 +100,7 @@ export const recommendationOperations = defineService('platform', {
           return {
             body: {
               recommendation: {
-                items: ranked.slice(0, 20).map((product) => ({ catalogItemId: product.id as string, appId: STORES_APP_ID })),
+                items: ranked.slice(0, 20).map((product) => ({ catalogItemId: product.id, appId: STORES_APP_ID })),
                 algorithm: { id: algorithm.id, appId: algorithm.appId ?? STORES_APP_ID },
               },
             },

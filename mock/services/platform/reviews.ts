@@ -6,7 +6,7 @@ import { query, readFilter } from '../../computations/query-language';
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformSchema } from '../wire-types';
 import type { Member } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
@@ -24,14 +24,14 @@ const reviewOr404 = async <K extends Declaring<404, 'NOT_FOUND'>>(
   id: string,
   includePrivate = false,
 ): Promise<Review> => {
-  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  const review = await context.store.get(COLLECTIONS.reviews, id);
   if (!review || (!published(review) && !(isOwner(context) && includePrivate) && !(await isAuthor(context, review))))
     throw notFound(context, 'Review', id);
   return review;
 };
 
 const callerMember = async (context: CallContext): Promise<Member | undefined> =>
-  context.identity?.role === 'member' ? context.store.get<Member>(COLLECTIONS.members, context.identity.id) : undefined;
+  context.identity?.role === 'member' ? context.store.get(COLLECTIONS.members, context.identity.id) : undefined;
 
 const isAuthor = async (context: CallContext, review: Review): Promise<boolean> => {
   const member = await callerMember(context);
@@ -48,7 +48,7 @@ const save = async (context: CallContext, review: Review, revise = true): Promis
 const refuseDuplicate = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<void> => {
   if (!author.contactId) return;
   const namespace = given.namespace ?? 'stores';
-  const reviews = await context.store.list<Review>(COLLECTIONS.reviews);
+  const reviews = await context.store.list(COLLECTIONS.reviews);
   const earlier = reviews.find(
     (review) =>
       review.entityId === given.entityId && (review.namespace ?? 'stores') === namespace && review.author?.contactId === author.contactId,
@@ -56,7 +56,7 @@ const refuseDuplicate = async (context: CallContext, given: Review, author: NonN
   if (earlier) {
     throw invalidField(
       'entityId',
-      `already has review ${earlier.id as string} by contact ${author.contactId}: an author writes one review per entity (update that one instead)`,
+      `already has review ${earlier.id} by contact ${author.contactId}: an author writes one review per entity (update that one instead)`,
     );
   }
 };
@@ -82,8 +82,7 @@ const create = async (context: CallContext, given: Review, author: NonNullable<R
     createdDate: now,
     updatedDate: now,
   };
-  await context.store.put(COLLECTIONS.reviews, review.id as string, review);
-  context.emit(REVIEW_EVENTS.created, review.id as string, { createdEvent: { entity: review } });
+  await saveAndEmit(context, COLLECTIONS.reviews, review, REVIEW_EVENTS.created, { createdEvent: { entity: review } });
   return review;
 };
 
@@ -120,7 +119,7 @@ const changeable = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403,
   context: PlatformCall<K>,
   id: string,
 ): Promise<Review> => {
-  const review = await context.store.get<Review>(COLLECTIONS.reviews, id);
+  const review = await context.store.get(COLLECTIONS.reviews, id);
   if (!review) throw notFound(context, 'Review', id);
   if (!isOwner(context) && !(await isAuthor(context, review)))
     throw permissionDenied(context, "Only the site owner or the review's author may change it");
@@ -235,9 +234,9 @@ export const reviewOperations = defineService('platform', {
     access: 'merchant',
     async handle(context) {
       const { filter } = context.body;
-      for (const review of query(await context.store.list<Review>(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
-        await context.store.remove(COLLECTIONS.reviews, review.id as string);
-        context.emit(REVIEW_EVENTS.deleted, review.id as string, { deletedEvent: { deletedEntity: review } });
+      for (const review of query(await context.store.list(COLLECTIONS.reviews), readFilter(filter, 'filter'), undefined)) {
+        await context.store.remove(COLLECTIONS.reviews, review.id);
+        context.emit(REVIEW_EVENTS.deleted, review.id, { deletedEvent: { deletedEntity: review } });
       }
       return { body: { jobId: context.newId() } };
     },
@@ -251,7 +250,7 @@ export const reviewOperations = defineService('platform', {
         ...(request?.sort && { sort: request.sort }),
         ...(request?.cursorPaging && { cursorPaging: request.cursorPaging }),
       });
-      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), returnPrivateReviews);
+      const all = visible(context, await context.store.list(COLLECTIONS.reviews), returnPrivateReviews);
       const matching = query(all, at.filter, at.sort ?? [{ fieldName: 'createdDate', order: 'DESC' }]);
       const page = cursorPage(matching, at);
       return {
@@ -286,7 +285,7 @@ export const reviewOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { filter, includePrivateReviews } = context.body;
-      const all = visible(context, await context.store.list<Review>(COLLECTIONS.reviews), includePrivateReviews);
+      const all = visible(context, await context.store.list(COLLECTIONS.reviews), includePrivateReviews);
       return { body: { count: query(all, readFilter(filter, 'filter'), undefined).length } };
     },
   },

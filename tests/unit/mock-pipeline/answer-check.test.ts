@@ -4,7 +4,7 @@ import { createAnswerCheck } from '../../../mock/pipeline/stages/answer-check';
 import type { ContractAnswer } from '../../../mock/pipeline/stages/handler';
 import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
 import type { MockResponse, ValidatedRequest } from '../../../mock/pipeline/types';
-import { documents, errorOf, parsed, REQUEST_ID, responses } from './parts';
+import { documents, errorOf, parsed, passed, REQUEST_ID, responses } from './parts';
 
 const examples = new ExampleAnswers(documents);
 const cartExample = (examples.answer('getCurrentCart', {}) as { body: { cart: Record<string, unknown> } }).body;
@@ -18,9 +18,7 @@ const deepFreeze = <T>(value: T): T => {
 };
 
 const validated = (method: string, target: string, body?: string): ValidatedRequest => {
-  const result = validateRequest(parsed(method, target, { authorization: 'k' }, body));
-  if ('status' in result) throw new Error(`answered ${result.status}: ${String(result.body)}`);
-  return result;
+  return passed(validateRequest(parsed(method, target, { authorization: 'k' }, body)), 'request validation');
 };
 const cartRead = validated('GET', '/v1/carts/current');
 const answer = (body: unknown, status = 200): ContractAnswer => ({ kind: 'answer', status, body });

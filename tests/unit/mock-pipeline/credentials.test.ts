@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkCredentials, missingCredentials } from '../../../mock/pipeline/stages/credentials';
 import type { SecurityRequirement } from '../../../spec-model/security';
-import { errorOf, routed } from './parts';
+import { answered, errorOf, routed } from './parts';
 
 const header: SecurityRequirement = [{ scheme: 'token', in: 'header', name: 'authorization' }];
 const queryAndCookie: SecurityRequirement = [
@@ -13,7 +13,7 @@ const sources = (headers: Record<string, string>, query = '') => ({ headers, sea
 describe('credentials stage', () => {
   it('asks nothing of an operation without security', () => {
     expect(missingCredentials([], sources({}))).toBeUndefined();
-    expect(checkCredentials(routed('POST', '/oauth2/token'))).toBeUndefined();
+    expect(checkCredentials(routed('POST', '/oauth2/token'))).toMatchObject({ kind: 'next', request: { path: '/oauth2/token' } });
   });
 
   it('takes any one requirement met, each of its credentials present and not blank', () => {
@@ -23,12 +23,13 @@ describe('credentials stage', () => {
   });
 
   it('answers a 401 UNAUTHENTICATED naming where the token goes; a present one passes unchanged', () => {
-    const refused = checkCredentials(routed('GET', '/v1/carts/current'));
-    expect(refused?.status).toBe(401);
-    expect(errorOf(refused!).details.applicationError).toMatchObject({
+    const refused = answered(checkCredentials(routed('GET', '/v1/carts/current')));
+    expect(refused.status).toBe(401);
+    expect(errorOf(refused).details.applicationError).toMatchObject({
       code: 'UNAUTHENTICATED',
       description: 'Missing access token: send it in the Authorization header',
     });
-    expect(checkCredentials(routed('GET', '/v1/carts/current', { authorization: 'anything' }))).toBeUndefined();
+    const present = routed('GET', '/v1/carts/current', { authorization: 'anything' });
+    expect(checkCredentials(present)).toEqual({ kind: 'next', request: present });
   });
 });

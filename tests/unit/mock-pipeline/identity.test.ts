@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_API_KEY, DEFAULT_SESSION, IdentityRegistry, SITE_OWNER_ID } from '../../../mock/engine/identity';
 import type { Access } from '../../../mock/engine/operation';
 import { createIdentityStage, refusal } from '../../../mock/pipeline/stages/identity';
-import { errorOf, routed } from './parts';
+import type { Trace } from '../../../mock/pipeline/types';
+import { answered, errorOf, passed, routed } from './parts';
 
 const identities = new IdentityRegistry();
 const ACCESS: Readonly<Record<string, Access>> = {
@@ -19,31 +20,34 @@ const identify = createIdentityStage({
 
 describe('identity and roles stage', () => {
   it('admits the API key as the merchant, in the session the request names', async () => {
-    const result = await identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'mine' }));
-    if ('status' in result) throw new Error(`answered ${result.status}`);
+    const trace: Trace = {};
+    const result = passed(
+      await identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'mine' }), trace),
+    );
+    expect(trace.session).toBe('mine');
     expect(result.caller).toEqual({ identity: { role: 'merchant', id: SITE_OWNER_ID, session: 'mine' }, session: 'mine' });
     expect(result.operation.operationId).toBe('getCurrentCart');
   });
 
   it("admits a token this mock issued as its identity, in the identity's session", async () => {
     const visitor = (await identities.issue({ role: 'visitor', id: 'v-1', session: 'visits' }, false)).access_token;
-    const result = await identify(routed('GET', '/v1/carts/current', { authorization: `Bearer ${visitor}` }));
-    expect('caller' in result && result.caller).toEqual({ identity: { role: 'visitor', id: 'v-1', session: 'visits' }, session: 'visits' });
+    const result = passed(await identify(routed('GET', '/v1/carts/current', { authorization: `Bearer ${visitor}` }), {}));
+    expect(result.caller).toEqual({ identity: { role: 'visitor', id: 'v-1', session: 'visits' }, session: 'visits' });
   });
 
   it('answers an unknown token with a 401, and lets anyone call an open operation without one', async () => {
-    const unknown = await identify(routed('GET', '/v1/carts/current', { authorization: 'forged' }));
+    const unknown = answered(await identify(routed('GET', '/v1/carts/current', { authorization: 'forged' }), {}));
     expect(unknown).toMatchObject({ status: 401 });
-    expect(errorOf(unknown as never).details.applicationError.code).toBe('UNAUTHENTICATED');
-    const open = await identify(routed('POST', '/oauth2/token'));
-    expect('caller' in open && open.caller).toEqual({ identity: undefined, session: DEFAULT_SESSION });
+    expect(errorOf(unknown).details.applicationError.code).toBe('UNAUTHENTICATED');
+    const open = passed(await identify(routed('POST', '/oauth2/token'), {}));
+    expect(open.caller).toEqual({ identity: undefined, session: DEFAULT_SESSION });
   });
 
   it('answers a role that may not call with a 403 naming the role needed', async () => {
     const visitor = (await identities.issue({ role: 'visitor', id: 'v-2', session: 's' }, false)).access_token;
-    const denied = await identify(routed('POST', '/v1/orders/search', { authorization: visitor }));
+    const denied = answered(await identify(routed('POST', '/v1/orders/search', { authorization: visitor }), {}));
     expect(denied).toMatchObject({ status: 403 });
-    expect(errorOf(denied as never).details.applicationError).toMatchObject({
+    expect(errorOf(denied).details.applicationError).toMatchObject({
       code: 'PERMISSION_DENIED',
       description: "searchOrders needs the merchant's API key; the caller is a visitor",
     });
@@ -54,16 +58,16 @@ describe('identity and roles stage', () => {
   });
 
   it('refuses a malformed x-mock-session (400) and an operation the mode does not implement (500)', async () => {
-    const badSession = await identify(
-      routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'no spaces' }),
+    const badSession = answered(
+      await identify(routed('GET', '/v1/carts/current', { authorization: DEFAULT_API_KEY, 'x-mock-session': 'no spaces' }), {}),
     );
     expect(badSession).toMatchObject({ status: 400 });
-    expect(errorOf(badSession as never).details.validationError.fieldViolations[0]).toMatchObject({
+    expect(errorOf(badSession).details.validationError.fieldViolations[0]).toMatchObject({
       field: 'x-mock-session',
       violatedRule: 'FORMAT',
     });
-    const missing = await identify(routed('GET', '/v1/products/p1', { authorization: DEFAULT_API_KEY }));
+    const missing = answered(await identify(routed('GET', '/v1/products/p1', { authorization: DEFAULT_API_KEY }), {}));
     expect(missing).toMatchObject({ status: 500 });
-    expect(errorOf(missing as never).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getProduct' } });
+    expect(errorOf(missing).details.applicationError).toMatchObject({ code: 'INTERNAL', data: { operationId: 'getProduct' } });
   });
 });

@@ -2,6 +2,7 @@
 // adapter hands them over, taken through the stages before the one under test.
 import { type FamilyName, MOCK_FAMILIES } from '../../../mock/families';
 import { readDocuments } from '../../../mock/node/read-documents';
+import type { StageResult } from '../../../mock/pipeline/stage-result';
 import { readJsonBody } from '../../../mock/pipeline/stages/body';
 import { createRouteStage } from '../../../mock/pipeline/stages/route';
 import { readTarget } from '../../../mock/pipeline/stages/target';
@@ -29,9 +30,16 @@ export const mockRequest = (method: string, target: string, headers: Record<stri
   requestId: REQUEST_ID,
 });
 
-const passed = <T extends object>(result: T | MockResponse, stage: string): T => {
-  if ('status' in result) throw new Error(`${stage} answered ${result.status}: ${String(result.body)}`);
-  return result;
+/** The request a stage handed on; a failure when it answered instead. */
+export const passed = <T>(result: StageResult<T>, stage = 'the stage'): T => {
+  if (result.kind === 'answer') throw new Error(`${stage} answered ${result.answer.status}: ${String(result.answer.body)}`);
+  return result.request;
+};
+
+/** The answer a stage gave; a failure when it handed the request on instead. */
+export const answered = <T>(result: StageResult<T>, stage = 'the stage'): MockResponse => {
+  if (result.kind === 'next') throw new Error(`${stage} handed the request on instead of answering`);
+  return result.answer;
 };
 
 export const targeted = (method: string, target: string, headers?: Record<string, string>, body?: string): TargetedRequest =>

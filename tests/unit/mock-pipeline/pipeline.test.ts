@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExampleAnswers } from '../../../mock/engine/example-answers';
 import { assemblePipeline } from '../../../mock/pipeline/assemble';
+import { answerWith } from '../../../mock/pipeline/stage-result';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
 import type { IdentityStage } from '../../../mock/pipeline/stages/identity';
 import { createPagesStage } from '../../../mock/pipeline/stages/pages';
@@ -65,7 +66,8 @@ describe('the pipeline', () => {
   });
 
   it('puts the request id on every answer, from the target stage to the identity stage', async () => {
-    const refuseAll: IdentityStage = async (request) => ({ status: 403, headers: {}, body: `no ${request.operation.operationId}` });
+    const refuseAll: IdentityStage = async (request) =>
+      answerWith({ status: 403, headers: {}, body: `no ${request.operation.operationId}` });
     const { pipeline, handled } = build(withCart, refuseAll);
     const answers: MockResponse[] = [
       await send(pipeline, 'GET', 'no-path'),
@@ -81,7 +83,7 @@ describe('the pipeline', () => {
   });
 
   it('checks credentials, then identity, before the body is read: a bad body of a refused caller is a 401 or 403', async () => {
-    const refuseAll: IdentityStage = async () => ({ status: 403, headers: {}, body: '' });
+    const refuseAll: IdentityStage = async () => answerWith({ status: 403, headers: {}, body: '' });
     const { pipeline } = build(withCart, refuseAll);
     const junk = { 'content-type': 'text/plain' };
     expect((await send(pipeline, 'POST', '/v1/carts/current/add-to-cart', junk, '{{{')).status).toBe(401);

@@ -1,35 +1,40 @@
 import { describe, expect, it } from 'vitest';
+import type { StageResult } from '../../../mock/pipeline/stage-result';
 import { validateRequest } from '../../../mock/pipeline/stages/request-validation';
+import type { MockResponse } from '../../../mock/pipeline/types';
 import { asBundledDocument, findOperation, listOperations } from '../../../spec-model/document';
 import { exampleRequest, requestExampleNames } from '../../../spec-model/examples';
 import { declaredStatuses } from '../../../spec-model/responses';
 import { FAMILIES } from '../../../src/protocol';
-import { documents, errorOf, parsed, validators } from './parts';
+import { answered, documents, errorOf, parsed, passed, validators } from './parts';
 
-const violationsOf = (result: unknown): { field: string; violatedRule: string; description: string; data?: unknown }[] =>
-  errorOf(result as never).details.validationError.fieldViolations;
+const violationsOf = (
+  result: MockResponse | StageResult<unknown>,
+): { field: string; violatedRule: string; description: string; data?: unknown }[] =>
+  errorOf('kind' in result ? answered(result) : result).details.validationError.fieldViolations;
 
 describe('request validation stage', () => {
   it('hands on the query coerced to its schema types, with path and body as they came', () => {
-    const result = validateRequest(parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=true', { authorization: 'k' }));
-    if ('status' in result) throw new Error(`answered ${result.status}: ${String(result.body)}`);
+    const result = passed(validateRequest(parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=true', { authorization: 'k' })));
     expect(result.query).toEqual({ includeMerchantSpecificData: true });
     expect(result.pathParams).toEqual({ id: 'p-1' });
     expect(result.operation.operationId).toBe('getProduct');
   });
 
   it('answers a request that breaks the contract with a 400 listing each field', () => {
-    const result = validateRequest(
-      parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, '{"lineItems":[{"quantity":"two"}],"extra":1}'),
+    const result = answered(
+      validateRequest(
+        parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, '{"lineItems":[{"quantity":"two"}],"extra":1}'),
+      ),
     );
     expect(result).toMatchObject({ status: 400 });
-    const violations = errorOf(result as never).details.validationError.fieldViolations as { field: string }[];
+    const violations = errorOf(result).details.validationError.fieldViolations as { field: string }[];
     expect(violations.map((violation) => violation.field)).toContain('lineItems[0].quantity');
   });
 
   it('checks query parameters too', () => {
-    const result = validateRequest(parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=maybe', { authorization: 'k' }));
-    expect(errorOf(result as never).details.validationError.fieldViolations[0]).toMatchObject({ field: 'includeMerchantSpecificData' });
+    const result = answered(validateRequest(parsed('GET', '/v1/products/p-1?includeMerchantSpecificData=maybe', { authorization: 'k' })));
+    expect(errorOf(result).details.validationError.fieldViolations[0]).toMatchObject({ field: 'includeMerchantSpecificData' });
   });
 
   it('refuses `Prefer: code=N` for a status the operation does not declare, naming the header and the declared statuses', () => {
@@ -37,7 +42,7 @@ describe('request validation stage', () => {
     if (!operation) throw new Error('getCurrentCart is not in the document');
     const declared = declaredStatuses(operation);
     expect(declared).toEqual(expect.arrayContaining([200, 404]));
-    const result = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=418' }));
+    const result = answered(validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=418' })));
     expect(result).toMatchObject({ status: 400 });
     expect(violationsOf(result)).toEqual([
       {
@@ -65,11 +70,9 @@ describe('request validation stage', () => {
     expect(violationsOf(both).map((violation) => violation.field)).toEqual(expect.arrayContaining(['lineItems[0].quantity', 'Prefer']));
     const malformed = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=4o4' }));
     expect(violationsOf(malformed)).toMatchObject([{ field: 'Prefer', violatedRule: 'FORMAT' }]);
-    const admitted = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=404' }));
-    if ('status' in admitted) throw new Error(`answered ${admitted.status}`);
+    const admitted = passed(validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k', prefer: 'code=404' })));
     expect(admitted.preferences).toEqual({ code: 404 });
-    const none = validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k' }));
-    if ('status' in none) throw new Error(`answered ${none.status}`);
+    const none = passed(validateRequest(parsed('GET', '/v1/carts/current', { authorization: 'k' })));
     expect(none.preferences).toEqual({});
   });
 });
@@ -77,9 +80,9 @@ describe('request validation stage', () => {
 describe('request validation stage: missing bodies and the order of violations', () => {
   const answerOf = (method: string, target: string, body: string) => {
     const result = validateRequest(parsed(method, target, { authorization: 'k' }, body));
-    if (!('status' in result)) return [];
-    expect(result.status).toBe(400);
-    return errorOf(result).details.validationError.fieldViolations as {
+    if (result.kind === 'next') return [];
+    expect(result.answer.status).toBe(400);
+    return errorOf(result.answer).details.validationError.fieldViolations as {
       field: string;
       violatedRule: string;
       description: string;
@@ -157,14 +160,14 @@ describe('request validation stage: the strict setting', () => {
   const REFERENCE = { catalogItemId: '5376f9ec-b92e-efa9-e4a1-f4f480aa0d3a', appId: '215238eb-22a5-4c36-9e7b-e7c08025e04e' };
   const typo = JSON.stringify({ lineItems: [{ quantity: 1, catalogReference: { ...REFERENCE, optionz: {} }, quantty: 2 }], note: 'x' });
   const refused = (result: ReturnType<typeof validateRequest>) =>
-    'status' in result
-      ? (errorOf(result).details.validationError.fieldViolations as { field: string; violatedRule: string }[])
+    result.kind === 'answer'
+      ? (errorOf(result.answer).details.validationError.fieldViolations as { field: string; violatedRule: string }[])
           .filter((violation) => violation.violatedRule === 'FIELD_NOT_ALLOWED')
           .map((violation) => violation.field)
       : [];
 
   it('allows undeclared fields by default, as the platform does', () => {
-    expect('status' in validateRequest(parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, typo))).toBe(false);
+    expect(validateRequest(parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k' }, typo)).kind).toBe('next');
   });
 
   it('refuses each undeclared field by its path when the mock is strict, at any depth', () => {
@@ -176,7 +179,7 @@ describe('request validation stage: the strict setting', () => {
     const strict = parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k', prefer: 'handling=strict' }, typo);
     expect(refused(validateRequest(strict))).toHaveLength(3);
     const lenient = parsed('POST', '/v1/carts/current/add-to-cart', { authorization: 'k', prefer: 'code=200, handling=lenient' }, typo);
-    expect('status' in validateRequest(lenient, { strict: true })).toBe(false);
+    expect(validateRequest(lenient, { strict: true }).kind).toBe('next');
   });
 
   it('refuses undeclared query parameters and fields of an encoded message, and a field beside a oneOf branch', () => {
@@ -193,9 +196,9 @@ describe('request validation stage: the strict setting', () => {
         callbacks: { postFlowUrl: 'https://a.example', y: 2 },
       }),
     );
-    const result = validateRequest(session, { strict: true });
+    const result = answered(validateRequest(session, { strict: true }));
     // The one intent sent chooses its branch: only the two undeclared fields are reported, not the oneOf.
-    expect(errorOf(result as never).details.validationError.fieldViolations.map((v: { field: string }) => v.field)).toEqual([
+    expect(errorOf(result).details.validationError.fieldViolations.map((v: { field: string }) => v.field)).toEqual([
       'callbacks.y',
       'ecomCheckout.x',
     ]);

@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { decodePathParams } from '../../../mock/pipeline/stages/route';
 import type { Trace } from '../../../mock/pipeline/types';
-import { errorOf, route, targeted } from './parts';
+import { answered, errorOf, passed, route, targeted } from './parts';
 
 describe('route stage', () => {
   it('routes to the operation with its family, contract, validator and decoded path parameters', () => {
-    const result = route(targeted('GET', '/v1/products/a%2Fb%20c'), {});
-    if ('status' in result) throw new Error(`answered ${result.status}`);
+    const result = passed(route(targeted('GET', '/v1/products/a%2Fb%20c'), {}));
     expect(result.family).toBe('platform');
     expect(result.operation.operationId).toBe('getProduct');
     expect(result.contract?.operationId).toBe('getProduct');
@@ -15,21 +14,21 @@ describe('route stage', () => {
   });
 
   it('answers a path of no operation with a 404 and a path under other methods with a 405 and Allow', () => {
-    const missing = route(targeted('GET', '/v1/nothing-here'), {});
+    const missing = answered(route(targeted('GET', '/v1/nothing-here'), {}));
     expect(missing).toMatchObject({ status: 404 });
-    expect(errorOf(missing as never).details.applicationError).toMatchObject({
+    expect(errorOf(missing).details.applicationError).toMatchObject({
       code: 'NOT_FOUND',
       description: 'No operation of the API at GET /v1/nothing-here',
     });
-    const wrongMethod = route(targeted('PUT', '/v1/carts/current'), {});
+    const wrongMethod = answered(route(targeted('PUT', '/v1/carts/current'), {}));
     expect(wrongMethod).toMatchObject({ status: 405, headers: { allow: 'GET, PATCH, DELETE' } });
-    expect(errorOf(wrongMethod as never).details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
+    expect(errorOf(wrongMethod).details.applicationError.code).toBe('METHOD_NOT_ALLOWED');
   });
 
   it('answers a method a literal path lacks with a 405 and the Allow of that path itself, not of its templated neighbour', () => {
-    const options = route(targeted('OPTIONS', '/v1/back-in-stock-notification-requests/query'), {});
+    const options = answered(route(targeted('OPTIONS', '/v1/back-in-stock-notification-requests/query'), {}));
     expect(options).toMatchObject({ status: 405, headers: { allow: 'POST' } });
-    expect(errorOf(options as never)).toMatchObject({
+    expect(errorOf(options)).toMatchObject({
       details: {
         applicationError: {
           code: 'METHOD_NOT_ALLOWED',
@@ -38,16 +37,16 @@ describe('route stage', () => {
       },
     });
     const trace: Trace = {};
-    const patch = route(targeted('PATCH', '/v1/orders/search'), trace);
+    const patch = answered(route(targeted('PATCH', '/v1/orders/search'), trace));
     expect(patch).toMatchObject({ status: 405, headers: { allow: 'POST' } });
     expect(trace.operationId).toBeUndefined();
   });
 
   it('answers a malformed escape in a path parameter with a FORMAT violation, the operation already traced', () => {
     const trace: Trace = {};
-    const result = route(targeted('GET', '/v1/products/%ED%A0%80'), trace);
+    const result = answered(route(targeted('GET', '/v1/products/%ED%A0%80'), trace));
     expect(result).toMatchObject({ status: 400 });
-    expect(errorOf(result as never).details.validationError.fieldViolations).toEqual([
+    expect(errorOf(result).details.validationError.fieldViolations).toEqual([
       { field: 'id', description: 'is not valid percent-encoded UTF-8', violatedRule: 'FORMAT', ruleName: 'FORMAT', data: {} },
     ]);
     expect(trace.operationId).toBe('getProduct');

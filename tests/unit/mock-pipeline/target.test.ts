@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { readTarget, splitTarget } from '../../../mock/pipeline/stages/target';
+import type { Trace } from '../../../mock/pipeline/types';
 import { REQUEST_ID_HEADER } from '../../../src/protocol';
-import { errorOf, mockRequest, REQUEST_ID } from './parts';
+import { answered, errorOf, mockRequest, passed, REQUEST_ID } from './parts';
 
 describe('target stage', () => {
   it('splits path and query, upper-cases the method and keeps the raw request', () => {
     const request = mockRequest('get', '/v1/products/a%20b?fieldSet=FULL&x=1&x=2');
-    const result = readTarget(request);
+    const trace: Trace = {};
+    const result = passed(readTarget(request, trace));
     expect(result).toMatchObject({ raw: request, method: 'GET', path: '/v1/products/a%20b' });
-    expect('search' in result && result.search.getAll('x')).toEqual(['1', '2']);
+    expect(result.search.getAll('x')).toEqual(['1', '2']);
+    expect(trace.path).toBe('/v1/products/a%20b');
   });
 
   it('reads `//` as a path, not as a host, and an absolute URL as its path and query', () => {
@@ -24,9 +27,8 @@ describe('target stage', () => {
   });
 
   it('answers a target that is no path with a 400 INVALID_ARGUMENT carrying the request id', () => {
-    const result = readTarget(mockRequest('GET', 'not a path'));
-    expect('status' in result && result.status).toBe(400);
-    if (!('status' in result)) return;
+    const result = answered(readTarget(mockRequest('GET', 'not a path')));
+    expect(result.status).toBe(400);
     expect(result.headers[REQUEST_ID_HEADER]).toBe(REQUEST_ID);
     expect(errorOf(result).details.applicationError).toMatchObject({
       code: 'INVALID_ARGUMENT',
