@@ -5,8 +5,7 @@
 import type { ApiError } from '../errors/api-error';
 import { RETRY_AFTER_STATUSES } from '../protocol';
 import type { RetryPolicy } from './options';
-
-const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+import { RETRY_STATUSES } from './transient';
 
 /** Whether attempt `attempt` (0-based) may be followed by another, and after how long; undefined: no retry. */
 export const retryDelay = (policy: RetryPolicy | undefined, method: string, attempt: number, error: ApiError): number | undefined => {

@@ -8,7 +8,6 @@ import { type ClientOptions, resolveRetry } from './options';
 import { retryDelay } from './retry-after';
 import { type Answer, send } from './send';
 import { isTokenRefusal } from './token-refusal';
-import { RETRY_STATUSES } from './transient';
 
 /** The pipeline every call goes through: operation functions, `client.<family>.GET/...` and the React hooks. */
 export interface Runtime {
