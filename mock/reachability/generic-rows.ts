@@ -55,6 +55,13 @@ export const genericHow = (operation: Operation, status: number, code: string): 
   if (status === 500 && code === 'INTERNAL')
     return { force: true, reason: 'a fault inside the platform; nothing a storefront sends causes it' };
   if (status === 503 && code === 'UNAVAILABLE') return { force: true, reason: 'the platform service is down or overloaded (an outage)' };
+  // The gateway answers every operation declares: the platform's edge gives them, never a storefront's data.
+  if (status === 429 && code === 'TOO_MANY_REQUESTS')
+    return { force: true, reason: "the platform's edge limits the caller's request rate (the answer carries Retry-After)" };
+  if (status === 502 && code === 'BAD_GATEWAY')
+    return { force: true, reason: "the platform's edge got no valid answer from the service behind it" };
+  if (status === 504 && code === 'GATEWAY_TIMEOUT')
+    return { force: true, reason: "the platform's edge gave up waiting for the service behind it" };
   if (status === 415 && code === 'UNSUPPORTED_MEDIA_TYPE' && takesJson(operation)) {
     return {
       request: { ...exampleCall(operation), body: undefined, raw: { contentType: 'text/plain', text: 'hello' } },
