@@ -2981,7 +2981,7 @@ export interface components {
          * @description A single store collection.
          */
         StoreCollectionResponse: {
-            collection: components["schemas"]["StoreCollection"];
+            collection: WithRequired<components["schemas"]["StoreCollection"], "id">;
         };
         /**
          * ProductSetValue
@@ -4340,7 +4340,7 @@ export interface components {
          * @description A single member.
          */
         MemberResponse: {
-            member: components["schemas"]["Member"];
+            member: WithRequired<components["schemas"]["Member"], "id" | "createdDate" | "updatedDate">;
         };
         /**
          * MemberFieldset
@@ -4413,7 +4413,7 @@ export interface components {
          */
         MemberListResponse: {
             /** @description Members on this page. */
-            members: components["schemas"]["Member"][];
+            members: WithRequired<components["schemas"]["Member"], "id" | "createdDate" | "updatedDate">[];
             metadata: components["schemas"]["PagingMetadata"];
         };
         /** CreateMemberRequest */
@@ -5217,7 +5217,7 @@ export interface components {
          * @description A single review.
          */
         ReviewResponse: {
-            review: components["schemas"]["Review"];
+            review: WithRequired<components["schemas"]["Review"], "id" | "createdDate" | "updatedDate">;
         };
         /**
          * ReviewModerationUpdateStatus
@@ -6705,7 +6705,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    products: components["schemas"]["Product"][];
+                    products: WithRequired<components["schemas"]["Product"], "id" | "createdDate" | "lastUpdated">[];
                     metadata: components["schemas"]["ProductsQueryMetadata"];
                 };
             };
@@ -6717,7 +6717,7 @@ export interface components {
             };
             content: {
                 "application/json": {
-                    collections: components["schemas"]["StoreCollection"][];
+                    collections: WithRequired<components["schemas"]["StoreCollection"], "id">[];
                     metadata: components["schemas"]["CatalogPlatformPagingMetadata"];
                 };
             };
@@ -7154,7 +7154,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product: components["schemas"]["Product"];
+                        product: WithRequired<components["schemas"]["Product"], "id" | "createdDate" | "lastUpdated">;
                     };
                 };
             };
@@ -7198,7 +7198,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product: components["schemas"]["Product"];
+                        product: WithRequired<components["schemas"]["Product"], "id" | "createdDate" | "lastUpdated">;
                     };
                 };
             };
@@ -7277,7 +7277,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        product: components["schemas"]["Product"];
+                        product: WithRequired<components["schemas"]["Product"], "id" | "createdDate" | "lastUpdated">;
                     };
                 };
             };
@@ -8558,7 +8558,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file: components["schemas"]["FileDescriptor"];
+                        file: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">;
                     };
                 };
             };
@@ -8612,7 +8612,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
+                        files: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">[];
                     };
                 };
             };
@@ -8650,7 +8650,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file: components["schemas"]["FileDescriptor"];
+                        file: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">;
                     };
                 };
             };
@@ -8804,7 +8804,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        file: components["schemas"]["FileDescriptor"];
+                        file: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">;
                     };
                 };
             };
@@ -8842,7 +8842,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
+                        files: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">[];
                     };
                 };
             };
@@ -8956,7 +8956,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
+                        files: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">[];
                         nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
@@ -9001,7 +9001,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
+                        files: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">[];
                         nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
@@ -9194,7 +9194,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        files: components["schemas"]["FileDescriptor"][];
+                        files: WithRequired<components["schemas"]["FileDescriptor"], "id" | "createdDate" | "updatedDate">[];
                         nextCursor: components["schemas"]["FilesPagingMetadata"];
                     };
                 };
@@ -10532,7 +10532,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        reviews: components["schemas"]["Review"][];
+                        reviews: WithRequired<components["schemas"]["Review"], "id" | "createdDate" | "updatedDate">[];
                         metadata: components["schemas"]["ReviewsPagingMetadata"];
                     };
                 };

@@ -1,11 +1,13 @@
 // What the catalogue computes about a product from what the merchant set: prices after discount, cost and
 // profit, ranges over variants, variants from the options' choices, stock status, slug and page URL, ribbons.
 import type { SiteSettings } from '../engine/fixtures';
-import type { PlatformSchema } from '../services/wire-types';
+import type { PlatformSchema, Stored } from '../services/wire-types';
 import { formatMoney, toCents, toNumber } from './money';
 import { slugify } from './slug';
 
-export type Product = PlatformSchema<'Product'>;
+export type Product = Stored<PlatformSchema<'Product'>, 'id' | 'createdDate' | 'lastUpdated'>;
+/** A product about to be completed and stored: its dates are set then. */
+export type ProductDraft = PlatformSchema<'Product'> & { id: string };
 export type ProductVariant = PlatformSchema<'ProductVariant'>;
 type PriceData = PlatformSchema<'StoresPriceData'>;
 
@@ -61,7 +63,7 @@ const sameChoices = (a: Record<string, string> | undefined, b: Record<string, st
  * The product with every computed field filled in from what is set. `previous` is the stored product, whose
  * variants keep their ids, prices and stock when the options still have their choices.
  */
-export const completeProduct = (product: Product, settings: SiteSettings, now: string, newId: () => string): Product => {
+export const completeProduct = (product: ProductDraft, settings: SiteSettings, now: string, newId: () => string): Product => {
   const currency = settings.currency;
   const priceCents = toCents(product.priceData?.price ?? product.price?.price ?? 0);
   const costCents = product.costAndProfitData?.itemCost === undefined ? undefined : toCents(product.costAndProfitData.itemCost);

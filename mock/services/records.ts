@@ -6,13 +6,10 @@ import type { EventType } from '../engine/events';
 import type { CallContext, EventBodyOf } from '../engine/service-table';
 import type { CommerceSchema, PlatformSchema, ServerSet, Stored } from './wire-types';
 
-/** A record as stored: keyed by its id, which is always there. */
-type Keyed<T> = T & { id: string };
-
 declare module '../engine/store' {
   interface StoreRecords {
-    products: Keyed<PlatformSchema<'Product'>>;
-    storeCollections: Keyed<PlatformSchema<'StoreCollection'>>;
+    products: Stored<PlatformSchema<'Product'>, 'id' | 'createdDate' | 'lastUpdated'>;
+    storeCollections: Stored<PlatformSchema<'StoreCollection'>, 'id'>;
     carts: Stored<CommerceSchema<'Cart'>, ServerSet>;
     currentCarts: { readonly id: string; readonly cartId: string };
     checkouts: Stored<CommerceSchema<'Checkout'>, ServerSet>;
@@ -29,10 +26,10 @@ declare module '../engine/store' {
     /** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
     paymentMethods: { readonly id: string; readonly savedPaymentMethod: boolean };
     backInStockRequests: Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
-    members: Keyed<PlatformSchema<'Member'>>;
+    members: Stored<PlatformSchema<'Member'>, ServerSet>;
     memberLogins: { readonly id: string; readonly memberId: string };
-    reviews: Keyed<PlatformSchema<'Review'>>;
-    files: Keyed<PlatformSchema<'FileDescriptor'>>;
+    reviews: Stored<PlatformSchema<'Review'>, ServerSet>;
+    files: Stored<PlatformSchema<'FileDescriptor'>, ServerSet>;
   }
 }
 

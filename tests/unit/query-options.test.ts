@@ -15,6 +15,8 @@ import { queryProductsInfiniteQueryOptions, queryProductsQueryKey, queryProducts
 import { fakePlatform, json } from '../support/fake-platform';
 
 // The React-free half of the React layer: keys, query options and the typed error guard.
+// A product as an answer carries it: its id and the dates the catalogue sets.
+const product = (id: string) => ({ id, createdDate: '2026-01-01T00:00:00.000Z', lastUpdated: '2026-01-01T00:00:00.000Z' });
 const operation = (operationId: string) => ({ family: 'commerce' as const, method: 'GET', path: '/v1/carts/current', operationId });
 
 describe('query keys', () => {
@@ -52,10 +54,10 @@ describe('query options', () => {
     const options = queryProductsInfiniteQueryOptions(client, { body: { query: {} } }, { pageSize: 2 });
     expect(options.queryKey).toEqual(['platform', 'queryProducts', { body: { query: {} } }, { pageSize: 2 }]);
     expect(options.initialPageParam).toBe(0);
-    const first = { products: [{ id: 'a' }, { id: 'b' }], metadata: { total: 4 } };
+    const first = { products: [product('a'), product('b')], metadata: { total: 4 } };
     expect(options.getNextPageParam(first, [first], 0)).toBe(2);
     // A full page that reaches the total is the last one.
-    const last = { products: [{ id: 'c' }, { id: 'd' }], metadata: { total: 4 } };
+    const last = { products: [product('c'), product('d')], metadata: { total: 4 } };
     expect(options.getNextPageParam(last, [first, last], 2)).toBeUndefined();
   });
 });

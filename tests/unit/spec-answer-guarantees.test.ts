@@ -57,7 +57,47 @@ const guaranteedEntities = (answer: Answer): { entity: string; fields: string[] 
 // The families whose answers state their guarantees so far.
 const DONE: readonly Family[] = FAMILIES;
 
+// The platform's entities with the server-set fields every answer carrying them requires (the mock always sends
+// these; a collection carries no dates).
+const PLATFORM_ENTITY_FIELDS: Record<string, readonly string[]> = {
+  Product: ['id', 'createdDate', 'lastUpdated'],
+  StoreCollection: ['id'],
+  Member: ['id', 'createdDate', 'updatedDate'],
+  Review: ['id', 'createdDate', 'updatedDate'],
+  FileDescriptor: ['id', 'createdDate', 'updatedDate'],
+};
+const entityName = (reference: string): string => reference.split('/').at(-1) ?? reference;
+// Where an answer's property (or its items) is one of these entities, written with or without the guarantee.
+const carriedEntities = (answer: Answer): string[] =>
+  Object.values(asJsonObject(answer.resolved.properties) ?? {}).flatMap((raw) => {
+    const property = asJsonObject(raw);
+    const holder = asJsonObject(property?.items) ?? property;
+    const reference = referenceOf(holder) ?? referenceOf(holder && Array.isArray(holder.allOf) ? holder.allOf[0] : undefined);
+    return typeof reference === 'string' && entityName(reference) in PLATFORM_ENTITY_FIELDS ? [entityName(reference)] : [];
+  });
+
 describe('answers state what they always carry', () => {
+  it('platform: every answer carrying a product, collection, member, review or file requires its server-set fields', () => {
+    const answers = answersOf('platform');
+    const carrying = answers.filter((answer) => carriedEntities(answer).length > 0);
+    const guaranteed = carrying.flatMap((answer) =>
+      guaranteedEntities(answer).map(({ entity, fields }) => ({
+        where: `${answer.operationId} ${answer.status}`,
+        entity: entityName(entity),
+        fields,
+      })),
+    );
+    console.info(`platform: ${carrying.length} answers carry an entity, ${guaranteed.length} entity properties guarantee their fields`);
+    expect(carrying.length).toBeGreaterThan(30);
+    for (const answer of carrying) {
+      const named = guaranteedEntities(answer).map(({ entity }) => entityName(entity));
+      expect(named, `${answer.operationId} ${answer.status}`).toEqual(carriedEntities(answer));
+    }
+    for (const { where, entity, fields } of guaranteed)
+      expect([...fields].sort(), where).toEqual([...(PLATFORM_ENTITY_FIELDS[entity] ?? [])].sort());
+    expect(new Set(guaranteed.map(({ entity }) => entity))).toEqual(new Set(Object.keys(PLATFORM_ENTITY_FIELDS)));
+  });
+
   it.each(DONE)('%s: every 2xx JSON answer requires its properties or declares itself empty', (family) => {
     const answers = answersOf(family);
     const requiring = answers.filter((answer) => requiredOf(answer.resolved).length > 0);
@@ -97,8 +137,7 @@ describe('answers state what they always carry', () => {
     const requestSide = createValidator(doc, 'request');
     const answerSide = createValidator(doc, 'response');
     const guaranteed = answersOf(family).flatMap((answer) => guaranteedEntities(answer));
-    // The platform family's answers require their wrappers; its entities' own fields are not required yet.
-    if (family === 'commerce') expect(guaranteed.length).toBeGreaterThan(5);
+    expect(guaranteed.length).toBeGreaterThan(5);
     for (const { entity, fields } of guaranteed) {
       const properties = asJsonObject(asJsonObject(dereference(doc, { $ref: entity }))?.properties) ?? {};
       const requestMissing = requestSide({ $ref: entity }, {}).join('\n');

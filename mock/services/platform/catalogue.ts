@@ -9,6 +9,7 @@ import {
   negativePrice,
   outOfRange,
   type Product,
+  type ProductDraft,
   type ProductVariant,
 } from '../../computations/catalogue-product';
 import { toCents, toNumber } from '../../computations/money';
@@ -67,7 +68,7 @@ export const productView = (product: Product, withMerchantData: boolean): Produc
 const visibleTo = (identity: Identity | undefined, product: Product): boolean => identity?.role === 'merchant' || product.visible !== false;
 
 /** Completes and stores a product; answers what was stored. */
-export const saveProduct = async (context: CallContext, product: Product): Promise<Product> => {
+export const saveProduct = async (context: CallContext, product: ProductDraft): Promise<Product> => {
   const settings = await readSettings(context.store);
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);

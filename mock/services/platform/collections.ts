@@ -9,11 +9,11 @@ import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS, saveAndEmit } from '../records';
-import type { PlatformBody, PlatformSchema } from '../wire-types';
+import type { PlatformBody, PlatformSchema, Stored } from '../wire-types';
 import { saveProduct } from './catalogue';
 import { type Declaring, notFound, type PlatformCall, refuse } from './refusals';
 
-type StoreCollection = PlatformSchema<'StoreCollection'>;
+type StoreCollection = Stored<PlatformSchema<'StoreCollection'>, 'id'>;
 
 /** The collection every product is in, as the platform names it. */
 export const ALL_PRODUCTS_ID = '00000000-000000-000000-000000000001';

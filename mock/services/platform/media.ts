@@ -9,10 +9,10 @@ import { type CallContext, defineService } from '../../engine/service-table';
 import { bulkAnswer } from '../bulk-results';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS, saveAndEmit } from '../records';
-import type { PlatformBody, PlatformQuery, PlatformSchema } from '../wire-types';
+import type { PlatformBody, PlatformQuery, PlatformSchema, ServerSet, Stored } from '../wire-types';
 import { type Declaring, notFound, type PlatformCall } from './refusals';
 
-type FileDescriptor = PlatformSchema<'FileDescriptor'>;
+type FileDescriptor = Stored<PlatformSchema<'FileDescriptor'>, ServerSet>;
 type MediaType = NonNullable<FileDescriptor['mediaType']>;
 type ImportRequest = PlatformSchema<'FileImportRequest'>;
 

@@ -5,9 +5,9 @@ import { readSettings } from '../../engine/fixtures';
 import type { SessionStore } from '../../engine/store';
 import { undeclaredEvent } from '../event-types';
 import { COLLECTIONS } from '../records';
-import type { PlatformSchema } from '../wire-types';
+import type { PlatformSchema, ServerSet, Stored } from '../wire-types';
 
-export type Member = PlatformSchema<'Member'>;
+export type Member = Stored<PlatformSchema<'Member'>, ServerSet>;
 
 // The contract declares no webhook for members; the mock records their changes all the same.
 export const MEMBER_EVENTS = {

@@ -7,11 +7,11 @@ import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { COLLECTIONS, saveAndEmit } from '../records';
-import type { PlatformSchema } from '../wire-types';
+import type { PlatformSchema, ServerSet, Stored } from '../wire-types';
 import type { Member } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
 
-type Review = PlatformSchema<'Review'>;
+type Review = Stored<PlatformSchema<'Review'>, ServerSet>;
 type ModerationStatus = NonNullable<NonNullable<Review['moderation']>['moderationStatus']>;
 
 const REVIEW_EVENTS = eventsOf('wix.reviews.v1.review');
@@ -45,7 +45,11 @@ const save = async (context: CallContext, review: Review, revise = true): Promis
 };
 
 /** One review per author and entity: a second by the same contact for the same entity is refused (400 naming the entity). */
-const refuseDuplicate = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<void> => {
+const refuseDuplicate = async (
+  context: CallContext,
+  given: PlatformSchema<'Review'>,
+  author: NonNullable<Review['author']>,
+): Promise<void> => {
   if (!author.contactId) return;
   const namespace = given.namespace ?? 'stores';
   const reviews = await context.store.list(COLLECTIONS.reviews);
@@ -61,7 +65,7 @@ const refuseDuplicate = async (context: CallContext, given: Review, author: NonN
   }
 };
 
-const create = async (context: CallContext, given: Review, author: NonNullable<Review['author']>): Promise<Review> => {
+const create = async (context: CallContext, given: PlatformSchema<'Review'>, author: NonNullable<Review['author']>): Promise<Review> => {
   await refuseDuplicate(context, given, author);
   const now = context.now();
   const review: Review = {
