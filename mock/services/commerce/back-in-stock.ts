@@ -8,18 +8,19 @@ import { eventsOf } from '../event-types';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, Stored } from '../wire-types';
 import { sameItem } from './catalog-lines';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 
 type NotificationRequest = Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
 
 const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_request');
 
-const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
+const requestOr404 = async <K extends Declaring<404, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND'>>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<NotificationRequest> => {
   const request = await context.store.get(COLLECTIONS.backInStockRequests, id);
-  if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
+  if (!request)
+    throw refuse(context, 404, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND', `Back-in-stock notification request ${id} was not found`);
   return request;
 };
 
@@ -66,7 +67,13 @@ export const backInStockOperations = defineService('commerce', {
           existing.email?.toLowerCase() === request.email.toLowerCase() &&
           sameItem(existing.catalogReference, request.catalogReference),
       );
-      if (open) throw refusal(context, 'backInStockRequestExists', `${request.email} already waits for this item (request ${open.id})`);
+      if (open)
+        throw refuse(
+          context,
+          409,
+          'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
+          `${request.email} already waits for this item (request ${open.id})`,
+        );
       const created: NotificationRequest = {
         ...request,
         id: context.newId(),
@@ -126,7 +133,12 @@ export const backInStockOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       if (request.catalogReference && request.requestIds?.length) {
-        throw refusal(context, 'catalogReferenceAndRequestIds', 'Send either catalogReference or requestIds, not both');
+        throw refuse(
+          context,
+          400,
+          'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+          'Send either catalogReference or requestIds, not both',
+        );
       }
       const all = await context.store.list(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(

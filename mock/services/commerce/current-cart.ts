@@ -16,7 +16,7 @@ import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } fr
 import { createCheckoutFromLines } from './checkout';
 import { requireKnownCoupon } from './discount-codes';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 import { requireVisitorEmail } from './visitor-email';
 
 export type Cart = Stored<CommerceSchema<'Cart'>, ServerSet>;
@@ -33,9 +33,9 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
   return index ? context.store.get(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
-const cartOr404 = async <K extends Refusing<'ownedCartNotFound'>>(context: CommerceCall<K>): Promise<Cart> => {
+const cartOr404 = async <K extends Declaring<404, 'OWNED_CART_NOT_FOUND'>>(context: CommerceCall<K>): Promise<Cart> => {
   const cart = await currentCart(context);
-  if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
+  if (!cart) throw refuse(context, 404, 'OWNED_CART_NOT_FOUND', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;
 };
 
