@@ -1,10 +1,13 @@
-// Back-in-stock notification requests: a shopper asks (RECEIVED; one open request per e-mail and item), the
+// Back-in-stock notification requests: a shopper asks (RECEIVED; one open request per e-mail and item; refused
+// for the items of a catalogue app the site collects no requests for, Wix Stores only by default), the
 // merchant reports items back in stock (RECEIVED -> PROCESSING -> NOTIFICATION_SENT, or FAILED when the address
 // says "fail") or marks a request as notified by hand, counts open requests per item and queries them.
 import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
+import { readSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
+import { STORES_APP_ID } from '../platform/recommendations';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, Stored } from '../wire-types';
 import { sameItem } from './catalog-lines';
@@ -61,6 +64,21 @@ export const backInStockOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { request } = context.body;
+      const { appId } = request.catalogReference;
+      const states = (await readSettings(context.store)).backInStockCollectionStates ?? [
+        { appId: STORES_APP_ID, collectingRequests: true },
+      ];
+      if (!states.some((state) => state.appId === appId && state.collectingRequests)) {
+        throw refuse(
+          context,
+          428,
+          'REQUEST_COLLECTION_DISABLED',
+          `The site does not collect back-in-stock requests for items of app ${appId}`,
+          {
+            appId,
+          },
+        );
+      }
       const open = (await context.store.list(COLLECTIONS.backInStockRequests)).find(
         (existing) =>
           existing.status === 'RECEIVED' &&

@@ -13,6 +13,7 @@ import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
+import { refuseUnplaceableCheckout } from './order-placement-rules';
 import { placeOrder } from './orders';
 import {
   appliedDiscounts,
@@ -25,6 +26,7 @@ import {
   taxSummary,
 } from './purchase-shapes';
 import { type CommerceCall, type Declaring, refuse } from './refusals';
+import { requireUsableShippingOption } from './shipping-selection';
 
 export type Checkout = Stored<CommerceSchema<'Checkout'>, ServerSet>;
 type Address = CommerceSchema<'Address'>;
@@ -236,6 +238,8 @@ export const checkoutOperations = defineService('commerce', {
       const settings = await readSettings(context.store);
       requireKnownCoupon(context, settings, request.couponCode);
       requireKnownGiftCard(context, settings, request.giftCardCode);
+      const shipping = request.checkoutInfo?.shippingInfo;
+      requireUsableShippingOption(context, settings, shipping?.selectedCarrierServiceOption, shipping?.shippingDestination?.address);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       const checkout = await createCheckoutFromLines(context, settings, {
         lines,
@@ -287,6 +291,12 @@ export const checkoutOperations = defineService('commerce', {
       requireKnownGiftCard(context, settings, request.giftCardCode);
       const { id: _id, lineItems: _lines, completed: _completed, ...fields } = request.checkout;
       let next = applyPatch(checkout, fields, request.fieldMask);
+      requireUsableShippingOption(
+        context,
+        settings,
+        request.checkout.shippingInfo?.selectedCarrierServiceOption,
+        next.shippingInfo?.shippingDestination?.address,
+      );
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       if (lines.length) next = { ...next, lineItems: [...(next.lineItems ?? []), ...(lines as Checkout['lineItems'] & object)] };
       const nextExtras: CheckoutExtras = {
@@ -360,6 +370,12 @@ export const checkoutOperations = defineService('commerce', {
       if (checkout.completed)
         throw refuse(context, 428, 'CHECKOUT_ALREADY_PAID', `Checkout ${checkout.id} is completed: an order was created from it already`);
       if (!checkout.lineItems?.length) throw refuse(context, 428, 'EMPTY_CHECKOUT', `Checkout ${checkout.id} has no line items`);
+      const extras = await extrasOf(context, checkout.id as string);
+      await refuseUnplaceableCheckout(context, checkout, await readSettings(context.store), {
+        ...(extras.couponCode && { couponCode: extras.couponCode }),
+        ...(extras.giftCardCode && { giftCardCode: extras.giftCardCode }),
+        savePaymentMethod: request.savePaymentMethod === true,
+      });
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
       await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {

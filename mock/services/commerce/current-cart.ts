@@ -245,6 +245,14 @@ export const currentCartOperations = defineService('commerce', {
       const request = context.body;
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
+      // Line items make a cart, as adding to it does; a change of a cart the caller does not have yet is refused.
+      if (!existing && !request.lineItems?.length && !request.customLineItems?.length)
+        throw refuse(
+          context,
+          404,
+          'OWNED_CART_NOT_FOUND',
+          `The caller (${ownerOf(context)}) has no current cart to update: add an item first`,
+        );
       let cart = existing ?? emptyCart(context, settings);
       if (request.cartInfo) {
         const { id: _id, lineItems: _lines, ...info } = request.cartInfo;

@@ -394,6 +394,17 @@ export const orderOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { order: given } = context.body;
+      if (given.purchasedDate && Date.parse(given.purchasedDate) > Date.parse(context.now())) {
+        throw refuse(
+          context,
+          428,
+          'PURCHASED_DATE_CANNOT_BE_IN_FUTURE',
+          `order.purchasedDate ${given.purchasedDate} is after now (${context.now()})`,
+          {
+            purchasedDate: given.purchasedDate,
+          },
+        );
+      }
       const order = await manualOrder(context, given);
       const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
       await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);

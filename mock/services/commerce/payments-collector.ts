@@ -110,6 +110,14 @@ export const paymentsCollectorOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
+      // An order imported from another system was never an order of the site's checkout: nothing can collect it.
+      if (order.imported === true)
+        throw refuse(
+          context,
+          428,
+          'NO_ASSOCIATED_ECOM_ORDER',
+          `Order ${order.id} was imported: it has no checkout order to collect a payment for`,
+        );
       const transactions = await transactionsOf(context, order.id as string);
       const { status, amountCents } = await collectability(context, order, transactions);
       if (status !== 'COLLECTABLE')
@@ -169,6 +177,20 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { payments } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
+      for (const { paymentId } of payments) {
+        const payment = transactions.payments?.find((candidate) => candidate.id === paymentId);
+        if (payment && (payment.giftcardPaymentDetails || payment.regularPaymentDetails?.offlinePayment === true)) {
+          throw refuse(
+            context,
+            428,
+            'NOT_REGULAR_ONLINE_PAYMENT',
+            `Payment ${paymentId} was not made online: only online card payments are captured`,
+            {
+              paymentId,
+            },
+          );
+        }
+      }
       authorizedPayments(
         context,
         transactions,
