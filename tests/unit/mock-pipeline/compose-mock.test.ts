@@ -3,6 +3,8 @@ import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { composeMock } from '../../../mock/compose-mock';
 import { DEFAULT_LIMITS } from '../../../mock/limits';
+import { prismRecord } from '../../../mock/modes/prism';
+import { STATEFUL } from '../../../mock/modes/stateful';
 import { createMswMock } from '../../../mock/msw/msw-adapter';
 import { readFixtures } from '../../../mock/node/read-fixtures';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
@@ -21,7 +23,8 @@ const staticMock = (result: HandlerResult) => {
   const lines: string[] = [];
   const mock = composeMock({
     documents,
-    parts: { mode: 'static', handler: prismLike(result) },
+    mode: prismRecord('static'),
+    parts: { handler: prismLike(result) },
     publicUrl: () => 'http://mock.test',
     log: (line) => lines.push(line),
   });
@@ -81,7 +84,8 @@ describe('the composition root', () => {
   it('stateful mode: the engine with its webhook delivery, and the limits both adapters apply', async () => {
     const mock = composeMock({
       documents,
-      parts: { mode: 'stateful', services: SERVICES, fixtures: readFixtures() },
+      mode: STATEFUL,
+      parts: { services: SERVICES, fixtures: readFixtures() },
       publicUrl: () => 'http://mock.test',
       log: () => undefined,
       limits: { maxBodyBytes: 2048 },
