@@ -108,13 +108,14 @@ export const pricedCheckout = (checkout: Checkout, extras: CheckoutExtras, setti
 const save = async (context: CallContext, checkout: Checkout, extras: CheckoutExtras, isNew = false): Promise<Checkout> => {
   const settings = await readSettings(context.store);
   const stored = { ...pricedCheckout(checkout, extras, settings), updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.checkouts, stored.id as string, stored);
-  await context.store.put(EXTRAS, stored.id as string, extras);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.checkouts,
+    stored,
     isNew ? CHECKOUT_EVENTS.created : CHECKOUT_EVENTS.updated,
-    stored.id as string,
     isNew ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
   );
+  await context.store.put(EXTRAS, stored.id as string, extras);
   return stored;
 };
 

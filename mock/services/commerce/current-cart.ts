@@ -10,7 +10,7 @@ import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf } from '../ownership';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
@@ -97,11 +97,10 @@ const priced = (cart: Cart, settings: SiteSettings, now: string): Cart => {
 /** Prices and stores the cart, and emits its created or updated event. */
 const save = async (context: CallContext, cart: Cart, settings: SiteSettings, isNew: boolean): Promise<Cart> => {
   const stored = priced(cart, settings, context.now());
-  await context.store.put(COLLECTIONS.carts, stored.id as string, stored);
   if (isNew) {
+    await saveAndEmit(context, COLLECTIONS.carts, stored, CART_EVENTS.created, { createdEvent: { entity: stored } });
     await context.store.put(COLLECTIONS.currentCarts, ownerOf(context), { id: ownerOf(context), cartId: stored.id });
-    context.emit(CART_EVENTS.created, stored.id as string, { createdEvent: { entity: stored } });
-  } else context.emit(CART_EVENTS.updated, stored.id as string, { updatedEvent: { currentEntity: stored } });
+  } else await saveAndEmit(context, COLLECTIONS.carts, stored, CART_EVENTS.updated, { updatedEvent: { currentEntity: stored } });
   return stored;
 };
 

@@ -5,7 +5,7 @@
 import { orderPrice, toCents } from '../../computations/money';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type Order, type OrderTransactions, orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf } from './orders';
 import { type CommerceCall, type Declaring, refuse } from './refusals';
@@ -41,8 +41,14 @@ const collectability = async (
 
 /** Stores the transactions, settles the order on them, and emits the transactions update. */
 const commit = async (context: CallContext, order: Order, transactions: OrderTransactions) => {
-  await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
-  context.emit(ORDER_TRANSACTIONS_UPDATED, order.id as string, { updatedEvent: { currentEntity: transactions } });
+  await saveAndEmit(
+    context,
+    COLLECTIONS.orderTransactions,
+    transactions,
+    ORDER_TRANSACTIONS_UPDATED,
+    { updatedEvent: { currentEntity: transactions } },
+    order.id as string,
+  );
   await saveOrder(context, settleOrder(context, order, transactions));
   return { orderTransactions: transactions };
 };
