@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchAppSizes } from './bench/app-size';
+import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
 import { benchMemory } from './bench/memory';
 import { benchMockThroughput, benchSharedState } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
@@ -14,7 +14,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // The package as the tarball ships it: build dist/ first, then measure apps and calls against it.
 execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
-await benchAppSizes(root);
+console.log(`app bundles against dist/ (esbuild, minified, code-split; budget of the smallest: ${SMALLEST_APP_BUDGET_GZIP} B gzip)`);
+for (const [name, source] of Object.entries(APPS)) {
+  const size = await measureApp(root, source);
+  console.log(`  ${name}: entry ${size.entry.minified} B min, ${size.entry.gzipped} B gzip; lazy chunks ${size.lazy} B gzip`);
+}
+const hooks = await measureHooksLayer(root);
+console.log('React hooks layer (React, React DOM and React Query external; gzip, entry and lazy chunks)');
+console.log(
+  `  two-hook app (useGetCurrentCart, useAddToCurrentCart): ${hooks.twoHooks} B; the same two calls without hooks ${hooks.functions} B`,
+);
+console.log(`  hooks layer for the two hooks: ${hooks.layer} B; per extra hook (useRemoveCurrentCartLineItems): ${hooks.perExtraHook} B`);
 const sdkDir = installPlatformSdk();
 console.log(
   `per-call overhead, fetch stubbed, GET /v1/carts/current, median of 7 interleaved rounds of 5000 calls${sdkDir ? '' : ' (platform SDK not installable here: left out)'}`,

@@ -1,10 +1,8 @@
 // Size of small real apps built against the package's dist/ (what the tarball ships) with esbuild, minified,
 // code-split as an app bundler does: the entry chunk is what loads first; lazy chunks load on first use.
-// Runs alone after a build (npm run build && npx tsx scripts/bench/app-size.ts), as the part of npm run bench it is.
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -117,20 +115,3 @@ export const measureHooksLayer = async (packageDir: string) => {
   const threeHooks = await total(HOOK_APPS.threeHooks);
   return { functions, twoHooks, layer: twoHooks - functions, perExtraHook: threeHooks - twoHooks };
 };
-
-/** Prints the app sizes and the hooks layer, as npm run bench does, for the package built in `root`'s dist/. */
-export const benchAppSizes = async (root: string): Promise<void> => {
-  console.log(`app bundles against dist/ (esbuild, minified, code-split; budget of the smallest: ${SMALLEST_APP_BUDGET_GZIP} B gzip)`);
-  for (const [name, source] of Object.entries(APPS)) {
-    const size = await measureApp(root, source);
-    console.log(`  ${name}: entry ${size.entry.minified} B min, ${size.entry.gzipped} B gzip; lazy chunks ${size.lazy} B gzip`);
-  }
-  const hooks = await measureHooksLayer(root);
-  console.log('React hooks layer (React, React DOM and React Query external; gzip, entry and lazy chunks)');
-  console.log(
-    `  two-hook app (useGetCurrentCart, useAddToCurrentCart): ${hooks.twoHooks} B; the same two calls without hooks ${hooks.functions} B`,
-  );
-  console.log(`  hooks layer for the two hooks: ${hooks.layer} B; per extra hook (useRemoveCurrentCartLineItems): ${hooks.perExtraHook} B`);
-};
-
-if (import.meta.url === `file://${process.argv[1]}`) await benchAppSizes(join(dirname(fileURLToPath(import.meta.url)), '..', '..'));
