@@ -72,13 +72,19 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
     return () => clearTimeout(timer);
   }, [checks, operation]);
 
+  const stopper = useRef<AbortController>(undefined);
   const send = useCallback(
     async (sent: RequestForm) => {
       const { init, rawBody } = buildInit(operation, sent, variables.get());
       if (!init) return;
       setSending(true);
-      const outcome = await callOperation(connection, call, init, { rawBody });
-      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, (await checks).response) : undefined;
+      const stop = new AbortController();
+      stopper.current = stop;
+      const outcome = await callOperation(connection, call, { ...init, signal: stop.signal }, { rawBody });
+      stopper.current = undefined;
+      // An answer whose connection failed is no answer of the operation: nothing to check against its contract.
+      const whole = outcome.exchange && !outcome.exchange.networkFailure ? outcome.exchange : undefined;
+      const verdict = whole ? contractVerdict(operation, whole, (await checks).response) : undefined;
       setAnswer({ outcome, verdict, sent: requestKey(init, rawBody, connection, role) });
       setSending(false);
       addToHistory({
@@ -261,6 +267,14 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
           <button type="submit" className="primary" disabled={sending || !built.init}>
             {sending ? 'Sending…' : 'Send'}
           </button>
+          {sending && (
+            <button
+              type="button"
+              onClick={() => stopper.current?.abort(new DOMException('Stopped in the explorer before the answer ended', 'AbortError'))}
+            >
+              Stop
+            </button>
+          )}
           <button type="button" onClick={() => void copyCurl()} disabled={!built.init}>
             Copy as curl
           </button>
