@@ -58,6 +58,22 @@ describe('the explorer forcing gateway answers and connection faults', () => {
     await finishWatchedPage(watched);
   });
 
+  it('retries as the runtime does when asked: a 503 waited out for its Retry-After, then the answer', async () => {
+    const watched = await open();
+    const { page } = watched;
+    await force(page, '503', { retryAfter: '1', times: '1' });
+    await page.getByLabel('Retry as the runtime does (GET)').check();
+    const started = Date.now();
+    const answer = await sendFromExplorer(page);
+    expect(answer.status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    const attempts = await page.getByTestId('attempts').locator('li').allTextContents();
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]).toMatch(/^503 Service Unavailable · Retry-After 1 · \d+ ms$/);
+    expect(attempts[1]).toMatch(/^200 OK · \d+ ms$/);
+    await finishWatchedPage(watched);
+  });
+
   it('shows a reset connection as no answer, in the browser’s words, until the scenario is lifted', async () => {
     const watched = await open();
     const { page } = watched;

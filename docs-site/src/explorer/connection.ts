@@ -138,6 +138,8 @@ export interface Connection {
   readonly authMode: AuthMode;
   /** The client of the current auth mode. */
   readonly client: StorefrontClient;
+  /** The same, made with `retry: true`: the runtime's own retries (GET only, Retry-After honoured). */
+  readonly retryingClient: StorefrontClient;
   /** Visitor and member tokens for this base URL (kept in localStorage). */
   readonly shopper: OAuthStrategy;
   readonly signIn: MemberSignIn;
@@ -158,16 +160,13 @@ export const createConnection = (options: ConnectionOptions): Connection => {
     clientId: EXPLORER_CLIENT_ID,
     tokenStorage: localStorageTokenStorage(`storefront-explorer.tokens ${options.baseUrl}`),
   });
-  const shopperClient = createClient({ baseUrl: options.baseUrl, auth: shopper, fetch });
-  const client =
+  const auth =
     options.authMode === 'merchant' && options.apiKey.trim()
-      ? createClient({
-          baseUrl: options.baseUrl,
-          auth: apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined }),
-          fetch,
-        })
-      : shopperClient;
-  return { baseUrl: options.baseUrl, authMode: options.authMode, client, shopper, signIn: memberSignIn(shopper) };
+      ? apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined })
+      : shopper;
+  const client = createClient({ baseUrl: options.baseUrl, auth, fetch });
+  const retryingClient = createClient({ baseUrl: options.baseUrl, auth, fetch, retry: true });
+  return { baseUrl: options.baseUrl, authMode: options.authMode, client, retryingClient, shopper, signIn: memberSignIn(shopper) };
 };
 
 /** An operation function as the family modules export it, called with an init the explorer builds at run time. */
@@ -185,9 +184,10 @@ export interface CallOutcome {
   readonly totalMs: number;
 }
 
-/** How the explorer sends a call beyond its init: the body text as typed, when it is not JSON. */
+/** How the explorer sends a call beyond its init: the body text as typed, when it is not JSON; with retries. */
 export interface SendOptions {
   readonly rawBody?: string;
+  readonly retry?: boolean;
 }
 
 const tapped = (init: { headers?: Record<string, string> }, tap: Tap): { id: string; init: object } => {
@@ -207,7 +207,7 @@ export const callOperation = async (
   const { id, init: watched } = tapped(init, { mode: 'record', exchanges, rawBody: options.rawBody });
   const started = performance.now();
   try {
-    const data = await operation(connection.client, watched);
+    const data = await operation(options.retry ? connection.retryingClient : connection.client, watched);
     return { data, exchange: exchanges.at(-1), attempts: exchanges, totalMs: Math.round(performance.now() - started) };
   } catch (error) {
     return { error, exchange: exchanges.at(-1), attempts: exchanges, totalMs: Math.round(performance.now() - started) };

@@ -157,6 +157,7 @@ export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
           </span>
         </p>
       )}
+      {outcome.attempts.length > 1 && <p className="attempts-title">{outcome.attempts.length} attempts, the last one shown:</p>}
       {outcome.attempts.length > 1 && (
         <ol className="attempts" aria-label="Attempts" data-testid="attempts">
           {outcome.attempts.map((attempt, index) => (

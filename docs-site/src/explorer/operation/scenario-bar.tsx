@@ -22,7 +22,7 @@ import type { RequestForm } from '../request-form';
 const FAULTS: Readonly<Record<ConnectionFault, { readonly what: string; readonly seen: string }>> = {
   reset: {
     what: 'connection reset before an answer',
-    seen: 'fetch rejects, and the browser tells the page no more than that. A browser sends a request again by itself, once, when a connection it reused is reset: force it twice or on every call to see the failure',
+    seen: 'fetch rejects, and the browser tells the page no more than that. A browser retries once by itself when a connection it reused is reset: force it twice or on every call to see it fail',
   },
   truncate: { what: 'body cut off half-way', seen: 'the status and headers come, then reading the body fails' },
   stall: { what: 'body stalls half-way', seen: 'the status and headers come, the body never ends (Stop gives up)' },
