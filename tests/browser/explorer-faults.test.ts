@@ -103,4 +103,26 @@ describe('the explorer forcing gateway answers and connection faults', () => {
     expect(await page.getByTestId('network-failure').count()).toBe(0);
     await finishWatchedPage(watched);
   });
+  it('shows a cut-off body as far as it came, and gives up a stalled one on Stop', async () => {
+    const watched = await open();
+    const { page } = watched;
+    await force(page, 'truncate', { times: '1' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('network-failure').textContent(), { timeout: 10_000 })
+      .toMatch(/^✗ The body broke off after \d+ of the \d+ bytes its Content-Length declares had come\./);
+    expect(await page.getByTestId('error-name').textContent()).toBe('SystemError');
+    expect(await page.getByTestId('verdict').count()).toBe(0);
+    const cut = watched.errors.filter((line) => line.includes('net::ERR_CONTENT_LENGTH_MISMATCH') && line.includes(`(${mockUrl}/`));
+    watched.errors.splice(0, watched.errors.length, ...watched.errors.filter((line) => !cut.includes(line)));
+
+    await force(page, 'stall', { times: '1' });
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByTestId('waiting').waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect.poll(() => page.getByTestId('network-failure').textContent(), { timeout: 10_000 }).toMatch(/^✗ Stopped after \d+ of the/);
+    expect(await page.getByTestId('network-error').textContent()).toContain('AbortError');
+    expect(await page.getByTestId('status').textContent()).toMatch(/^200/);
+    await finishWatchedPage(watched);
+  });
 });

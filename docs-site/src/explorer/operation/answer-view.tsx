@@ -74,8 +74,8 @@ const NetworkFailureView = ({ failure }: { readonly failure: NetworkFailure }) =
       </p>
     ) : (
       <p>
-        <strong>✗ The body broke off</strong> after {failure.receivedBytes}
-        {failure.declaredBytes !== undefined ? ` of the ${failure.declaredBytes} bytes its Content-Length declares` : ' bytes'}.
+        <strong>{failure.message.startsWith('AbortError') ? '✗ Stopped' : '✗ The body broke off'}</strong> after {failure.receivedBytes}
+        {failure.declaredBytes !== undefined ? ` of the ${failure.declaredBytes} bytes its Content-Length declares` : ' bytes'} had come.
       </p>
     )}
     <p>
