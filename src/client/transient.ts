@@ -3,3 +3,6 @@
 
 /** Statuses that say "try again later", not "no". */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
+
+/** Whether a failure with this status may succeed if asked again: no answer at all (0), or a status in the set. */
+export const isTransient = (status: number | undefined): boolean => status === 0 || RETRY_STATUSES.has(status as number);

@@ -16,8 +16,8 @@ import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
-import { RETRY_STATUSES } from '../client/transient';
-import { SystemError } from '../errors/api-error';
+import { isTransient } from '../client/transient';
+import type { ApiError } from '../errors/api-error';
 import type { CodesOf, OperationError } from '../errors/operation-error';
 import type { OperationMeta } from '../operations/operation-meta';
 import type { InfinitePaging, OperationInfiniteQueryOptions, OperationQueryOptions } from '../query/query-options';
@@ -75,11 +75,10 @@ export type MutationHook<F> = <Context = unknown>(
 ) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>, Context>;
 
 /**
- * React Query's default of three retries, for what is transient only: a SystemError (no answer, a 5xx, an answer
- * that cannot be read) or a status that says to wait. Any other 4xx is an answer, final at once.
+ * React Query's default of three retries, for what the runtime itself retries only: no answer at all, or a status
+ * that says to wait (408, 429, 502, 503, 504). Any other answer is final at once.
  */
-const retryTransient = (failures: number, error: unknown) =>
-  failures < 3 && (error instanceof SystemError || RETRY_STATUSES.has((error as SystemError | null)?.status as number));
+const retryTransient = (failures: number, error: unknown) => failures < 3 && isTransient((error as ApiError | null)?.status);
 
 // Spread before the options, so the hook's own `retry` wins; one in the QueryClient's defaults wins too.
 const useRetry = () => ReactQuery.useQueryClient().getDefaultOptions().queries?.retry ?? retryTransient;

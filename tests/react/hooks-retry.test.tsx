@@ -78,10 +78,10 @@ describe('the hooks default retry', () => {
     view.unmount();
   });
 
-  it('retries any 5xx, a 408 and a 429, and takes any other 4xx as final', async () => {
+  it('retries what the runtime retries (502, 504, 408, 429), and takes a 500 and any other 4xx as final', async () => {
     const view = render(
       [
-        () => json(500, { message: 'oops' }),
+        () => json(502, { message: 'gateway' }),
         () => json(408, { message: 'slow' }),
         () => json(429, { message: 'wait' }),
         () => json(200, { cart: { lineItems: [] } }),
@@ -92,11 +92,21 @@ describe('the hooks default retry', () => {
     expect(view.requests()).toBe(4);
     view.unmount();
 
-    const refused = render([() => json(400, { message: 'bad' })], <Cart retryDelay={1} />);
-    await settle(() => refused.container.textContent === 'error 400');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-    expect(refused.requests()).toBe(1);
-    refused.unmount();
+    const timedOut = render(
+      [() => json(504, { message: 'timeout' }), () => json(200, { cart: { lineItems: [] } })],
+      <Cart retryDelay={1} />,
+    );
+    await settle(() => timedOut.container.textContent === '0 items');
+    expect(timedOut.requests()).toBe(2);
+    timedOut.unmount();
+
+    for (const status of [500, 400]) {
+      const refused = render([() => json(status, { message: 'no' })], <Cart retryDelay={1} />);
+      await settle(() => refused.container.textContent === `error ${status}`);
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(refused.requests()).toBe(1);
+      refused.unmount();
+    }
   });
 
   it('stops after three retries of what stays unavailable', async () => {
