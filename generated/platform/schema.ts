@@ -6028,7 +6028,7 @@ export interface components {
              * @description ID of the identity whose e-mail is verified; the code is sent to that e-mail. The call fails without it.
              * @example 5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b
              */
-            identityId?: string;
+            identityId: string;
             target?: components["schemas"]["VerificationTarget"];
         };
         /**
