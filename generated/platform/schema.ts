@@ -4658,7 +4658,7 @@ export interface components {
             /**
              * Format: uuid
              * @description ID of the checkout to process (from Create Checkout or Create Checkout From Cart).
-             * @example 1f3a5c7e-9b2d-4f6a-8c0e-2a4c6e8a0b1d
+             * @example 4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d
              */
             checkoutId?: string;
         };

@@ -18,6 +18,7 @@ const JANE = '5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b';
 const OLIVIA = '0f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b';
 const SAM = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
 const NO_SUCH_MEMBER = '0badc0de-0000-4000-8000-000000000404';
+const NO_SUCH_CHECKOUT = '0badc0de-0000-4000-8000-0000000c4ec0';
 const NO_SUCH_ALGORITHM = '0badc0de-0000-4000-8000-00000000a160';
 const DANAS_REVIEW = '9b2e4c61-3f8a-4d7e-b5c2-0a1f6e8d4b37';
 const REVIEW_IN_MODERATION = '1d4a6e83-5b0c-4f9a-b7e4-2c3d8a0f6d59';
@@ -151,6 +152,18 @@ export const PLATFORM_DATA_ROWS: readonly ReachRow[] = [
   ),
   ...Object.entries(mediaNotFound).map(([operation, call]) =>
     row(operation, 404, 'NOT_FOUND', request(`a file id the site does not have (${NO_SUCH_FILE})`, call)),
+  ),
+
+  row(
+    'createRedirectSession',
+    404,
+    'NOT_FOUND',
+    request('a checkout id the site does not have, sent to the checkout page', {
+      as: 'visitor',
+      method: 'POST',
+      path: '/v1/redirect-session',
+      body: { ecomCheckout: { checkoutId: NO_SUCH_CHECKOUT }, callbacks: { postFlowUrl: 'https://shop.example.com/' } },
+    }),
   ),
 
   // Recommendations.
