@@ -1,28 +1,16 @@
-// Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode composed by the
-// composition root (compose-mock.ts), behind the Node HTTP adapter.
+// Starts the mock in this process on 127.0.0.1: both families' documents read once, the mode the registry
+// (modes.ts) names started and composed by the composition root (compose-mock.ts), behind the Node HTTP adapter.
+// Nothing here names a mode but the default.
 
-import { composeMock, type ModeParts } from './compose-mock';
 import type { ProxySettings, StoreSetting } from './config';
 import type { StatefulEngine } from './engine/engine';
 import type { MockWebhooks, MockWebhooksOptions } from './events/mock-webhooks';
 import type { CorsPolicy } from './http/cors';
 import { listen } from './http/node-adapter';
 import type { TransportLimits } from './limits';
-import type { MockMode } from './modes';
-import { forwardUpstream } from './node/forward-upstream';
+import { MODES, type MockMode } from './modes';
 import { readDocuments } from './node/read-documents';
-import { readFixtures } from './node/read-fixtures';
-import { createFixtureRecorder } from './node/record-fixture';
-import { createPrismModeHandler } from './prism/prism-mode';
 import type { ViolationLedger } from './proxy/violation-ledger';
-import { SERVICES } from './services/index';
-
-/** The built-in site settings a recording is replayed with. */
-const defaultSettings = () => {
-  const fallback = readFixtures().default;
-  if (!fallback) throw new Error('the built-in default fixture is missing');
-  return fallback.settings;
-};
 
 export { MOCK_MODES, type MockMode } from './modes';
 
@@ -73,41 +61,8 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
   const mode = options.mode ?? 'stateful';
   let publicUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
   const documents = readDocuments();
-  let recordFile: string | undefined;
-  // Loaded only for Redis: the default path and the MSW adapter never load the Redis client.
-  const shared =
-    mode === 'stateful' && options.store?.kind === 'redis'
-      ? await (await import('./redis/redis-state')).openRedisState(options.store.url, { prefix: options.store.prefix, log })
-      : undefined;
-  // What each mode needs from the Node side, by name.
-  const nodeParts: { readonly [M in MockMode]: () => ModeParts[M] } = {
-    stateful: () => ({
-      mode: 'stateful',
-      services: SERVICES,
-      fixtures: readFixtures(options.fixturesDir),
-      apiKey: options.apiKey,
-      state: shared?.state,
-      webhooks: shared ? { ...options.webhooks, createDispatcher: shared.createDispatcher } : options.webhooks,
-    }),
-    static: () => ({ mode: 'static', handler: createPrismModeHandler('static', documents, () => publicUrl) }),
-    dynamic: () => ({ mode: 'dynamic', handler: createPrismModeHandler('dynamic', documents, () => publicUrl) }),
-    proxy: () => {
-      const settings = options.proxy;
-      if (!settings) throw new Error('proxy mode needs its upstream');
-      const upstream = forwardUpstream({ upstream: settings.upstream, timeoutMs: settings.upstreamTimeoutMs });
-      const recorder = settings.recordDir ? createFixtureRecorder(settings.recordDir, defaultSettings()) : undefined;
-      recordFile = recorder?.file;
-      return { mode: 'proxy', upstream: settings.upstream, forward: upstream.forward, record: recorder?.record, close: upstream.close };
-    },
-  };
-  const parts = nodeParts[mode]();
-  const mock = composeMock({ documents, parts, publicUrl: () => publicUrl, log, limits: options.limits, strict: options.strict });
-  // A shared queue is worked by every replica, from the start: deliveries a stopped replica left are retried.
-  // A replica started while Redis was away joins the work once it is back.
-  const joinDeliveries = () =>
-    mock.webhooks?.dispatcher().catch((error: Error) => log(`webhook delivery waits for Redis: ${error.message}`));
-  shared?.onReady(() => void joinDeliveries());
-  if (shared) await joinDeliveries();
+  const started = await MODES[mode].start({ options, documents, publicUrl: () => publicUrl, log, strict: options.strict });
+  const { mock } = started;
   const adapter = await listen(
     { pipeline: mock.handle, limits: mock.limits, cors: options.cors ?? { origins: [] }, log },
     HOST,
@@ -121,11 +76,10 @@ export const startMock = async (options: MockOptions): Promise<RunningMock> => {
     engine: mock.engine,
     webhooks: mock.webhooks,
     violations: mock.violations,
-    recordFile,
+    recordFile: started.recordFile,
     async close() {
       await adapter.close();
-      await mock.close();
-      await shared?.close();
+      await started.close();
     },
   };
 };

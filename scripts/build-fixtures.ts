@@ -8,6 +8,7 @@ import { createStatefulEngine } from '../mock/engine/engine';
 import type { Fixture } from '../mock/engine/fixtures';
 import { DEFAULT_API_KEY } from '../mock/engine/identity';
 import { readDocuments } from '../mock/node/read-documents';
+import type { Checkout } from '../mock/services/commerce/checkout';
 import { SERVICES } from '../mock/services/index';
 import {
   BACK_IN_STOCK_REQUESTS,
@@ -24,7 +25,8 @@ import {
   STORE_COLLECTIONS,
   STORES_APP,
 } from './fixtures/base-records';
-import { heldOrders, heldPaymentMethods } from './fixtures/held-orders';
+import { heldOrders, heldPaymentMethods, heldTransactions } from './fixtures/held-orders';
+import { staleCheckout } from './fixtures/stale-checkout';
 
 const NOW = '2026-03-01T10:15:00.000Z';
 const out = (name: string) => new URL(`../mock/fixtures/${name}.json`, import.meta.url);
@@ -179,8 +181,13 @@ const open = records.checkouts?.find((checkout) => checkout.id === '4a3b2c1d-0e9
 if (open) open.cartId = '1f2e3d4c-5b6a-4798-8a7b-6c5d4e3f2a1b';
 // Orders in the states a storefront cannot change (unpaid, pending, rejected), copied from the paid one.
 const paidRecord = records.orders?.find((record) => record.id === '2b1a0f9e-8d7c-4b6a-9584-736251403f2e');
-if (paidRecord) records.orders?.push(...heldOrders(paidRecord));
+if (paidRecord) {
+  records.orders?.push(...heldOrders(paidRecord));
+  records.orderTransactions?.push(...heldTransactions(paidRecord));
+}
 records.paymentMethods?.push(...heldPaymentMethods);
+// A checkout left open with a shipping option the site has since discontinued.
+if (open) records.checkouts?.push(staleCheckout(open as unknown as Checkout, SETTINGS) as unknown as Record<string, unknown>);
 
 const fixture: Fixture = { ...base, records: { ...records, currentCarts: records.currentCarts ?? [] } };
 writeFileSync(out('default'), `${JSON.stringify(fixture, null, 1)}\n`);

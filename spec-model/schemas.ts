@@ -32,14 +32,63 @@ export const propertiesOf = (doc: Json, schema: Json | undefined): Record<string
   >;
 };
 
-/** The properties of a schema that are a component schema as a whole (`cart` of `{ cart }`), with that component's name. */
+/**
+ * The properties of a schema whose value, once it passes, has passed a component schema as a whole (`cart` of
+ * `{ cart }`), with that component's name: a reference, or an `allOf` holding one (an answer that narrows the
+ * component with the fields it guarantees still passes the component itself).
+ */
 export const propertyComponents = (doc: Json, schema: Json | undefined): Map<string, string> => {
   const components = new Map<string, string>();
   for (const [name, property] of Object.entries(asJsonObject(resolveSchema(doc, schema)?.properties) ?? {})) {
-    const component = schemaComponentName(property);
+    const parts = asJsonObject(property)?.allOf;
+    const component = schemaComponentName(property) ?? (Array.isArray(parts) ? parts.map(schemaComponentName).find(Boolean) : undefined);
     if (component !== undefined) components.set(name, component);
   }
   return components;
+};
+
+/** Keywords that say nothing a value is checked against. */
+const ANNOTATIONS = new Set(['description', 'title', 'examples', 'example', 'deprecated', 'readOnly', 'writeOnly']);
+
+/** A record an answer wraps alone (`{ cart }`), which the answer narrows with nothing but the fields it requires. */
+export interface NarrowedRecord {
+  readonly component: string;
+  /** The record's fields the answer requires beyond its component (its id and server-set dates...). */
+  readonly required: readonly string[];
+}
+
+/**
+ * Per property of an answer schema: when a body holding that property alone passes the schema exactly when the
+ * value passes the component and carries `required`, that component and those names. An answer whose wrapper
+ * or property checks anything more is not listed (it is validated whole).
+ */
+export const narrowedRecords = (doc: Json, schema: Json | undefined): Map<string, NarrowedRecord> => {
+  const narrowed = new Map<string, NarrowedRecord>();
+  const wrapper = resolveSchema(doc, schema);
+  if (
+    !wrapper ||
+    Object.keys(wrapper).some((key) => !['type', 'properties', 'required', 'additionalProperties'].includes(key) && !ANNOTATIONS.has(key))
+  )
+    return narrowed;
+  if (wrapper.type !== undefined && wrapper.type !== 'object') return narrowed;
+  const wrapperRequired = Array.isArray(wrapper.required) ? wrapper.required : [];
+  for (const [name, property] of Object.entries(asJsonObject(wrapper.properties) ?? {})) {
+    if (wrapperRequired.some((required) => required !== name)) continue;
+    const direct = schemaComponentName(property);
+    if (direct !== undefined) {
+      if (Object.keys(property as JsonObject).every((key) => key === REF || ANNOTATIONS.has(key)))
+        narrowed.set(name, { component: direct, required: [] });
+      continue;
+    }
+    const object = asJsonObject(property) ?? {};
+    const parts = Array.isArray(object.allOf) ? object.allOf : [];
+    const component = parts.length === 1 ? schemaComponentName(parts[0]) : undefined;
+    if (component === undefined || !Object.keys(object).every((key) => key === 'allOf' || key === 'required' || ANNOTATIONS.has(key)))
+      continue;
+    const required = Array.isArray(object.required) ? object.required.filter((field): field is string => typeof field === 'string') : [];
+    narrowed.set(name, { component, required });
+  }
+  return narrowed;
 };
 
 // Searched in the schema's JSON text: one native pass, cheaper at start-up than walking every node.

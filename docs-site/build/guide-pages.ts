@@ -4,6 +4,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Marked } from 'marked';
+import { readableTables } from './readable-tables';
 
 export interface GuidePage {
   /** The Markdown file, relative to docs/: `client.md`, `docs/decisions/README.md` without its `docs/`. */
@@ -38,11 +39,24 @@ const STYLE = `
 :root { color-scheme: light dark; font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; line-height: 1.55; }
 body { margin: 0; background: Canvas; color: CanvasText; }
 nav.site { display: flex; flex-wrap: wrap; gap: 1em; padding: 0.75em 1.25em; border-bottom: 1px solid #8a939f; }
-main { max-width: 52em; margin: 0 auto; padding: 1.5em 1.25em 4em; }
+main { max-width: 80em; margin: 0 auto; padding: 1.5em 1.25em 4em; }
+/* Prose keeps a readable measure; a table may use the whole width of the page (up to main's). */
+main > :not(.table-wrap) { max-width: 52rem; margin-left: auto; margin-right: auto; }
 pre { overflow-x: auto; padding: 0.75em; border: 1px solid #8a939f; border-radius: 6px; }
 code { font-family: ui-monospace, Menlo, Consolas, monospace; font-size: 0.92em; }
-table { border-collapse: collapse; display: block; overflow-x: auto; }
+/* Should a table ever be wider than the page, it scrolls in its wrapper and the page does not. */
+.table-wrap { overflow-x: auto; margin: 1em 0; }
+table { border-collapse: collapse; margin: 0 auto; min-width: min(100%, 52rem); }
 th, td { border: 1px solid #8a939f; padding: 0.3em 0.5em; text-align: left; vertical-align: top; }
+td { min-width: 3em; }
+/* A cell that is one code (an error code beside a long list of operations) keeps room for a few words per line. */
+td:has(> code:only-child) { min-width: min(13em, 25vw); }
+/* A request in a cell: caller and path in view, its body folded; the body takes the cell's width and no more
+   (width 0, min-width 100%), so a long JSON text never widens its column, and wraps anywhere inside it. */
+.request-step { margin-top: 0.35em; }
+.request-step summary { cursor: pointer; }
+.request-body { display: block; width: 0; min-width: 100%; box-sizing: border-box; margin-top: 0.25em; padding: 0.3em 0.45em;
+  border-left: 3px solid #8a939f; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.85em; }
 img { max-width: 100%; border: 1px solid #8a939f; }
 a { color: LinkText; }
 `;
@@ -88,7 +102,7 @@ export const buildGuidePages = (docsDir: string, outDir: string, script: string)
     },
   });
   for (const guide of guides) {
-    const html = marked.parse(readFileSync(join(docsDir, guide.source), 'utf8'), { async: false });
+    const html = readableTables(marked.parse(readFileSync(join(docsDir, guide.source), 'utf8'), { async: false }));
     const file = join(target, guide.page);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, renderPage(guide, html, script));

@@ -64,8 +64,12 @@ export interface Totals {
   readonly lineTax: ReadonlyMap<string, number>;
 }
 
-const serves = (option: ShippingOption, country: string | undefined): boolean =>
+/** The option ships to the country (any country for `*`). */
+export const serves = (option: ShippingOption, country: string | undefined): boolean =>
   option.countries.includes('*') || (country !== undefined && option.countries.includes(country));
+
+/** The site still offers the option (it was not discontinued). */
+export const offered = (option: ShippingOption): boolean => option.discontinuedDate === undefined;
 
 /** The most specific tax rule for a destination: subdivision, then country, then `*`. */
 export const taxRuleFor = (rules: readonly TaxRule[], destination: Destination | undefined): TaxRule | undefined => {
@@ -131,7 +135,7 @@ export const computeTotals = (input: TotalsInput): Totals => {
   const quotes: ShippingQuote[] =
     shippable && input.calculateShipping !== false && country
       ? settings.shippingOptions
-          .filter((option) => serves(option, country))
+          .filter((option) => offered(option) && serves(option, country))
           .map((option) => ({
             option,
             priceCents: option.freeFrom !== undefined && afterDiscounts >= toCents(option.freeFrom) ? 0 : toCents(option.price),

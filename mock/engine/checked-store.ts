@@ -18,11 +18,14 @@ export type RecordSchemas = Readonly<Record<string, RecordSchema>>;
 /** How a record breaks a component schema, its fields named from `root`; empty when it keeps it. */
 export type RecordCheck = (family: Family, component: string, record: unknown, root: string) => FieldViolation[];
 
+/** Told of a record that passed `check` once the store kept it (frozen), so its answer need not check it again. */
+export type RecordKept = (family: Family, component: string, record: unknown) => void;
+
 /**
  * `store` with every `put` checked: the record of a collection `schemas` names must pass `check`, or the put
  * throws a ValidationFailure (a 400 naming the field) and stores nothing. Reads go straight through.
  */
-export const checkedStore = (store: SessionStore, schemas: RecordSchemas, check: RecordCheck): SessionStore => ({
+export const checkedStore = (store: SessionStore, schemas: RecordSchemas, check: RecordCheck, kept?: RecordKept): SessionStore => ({
   get: (collection, id) => store.get(collection, id),
   list: (collection) => store.list(collection),
   remove: (collection, id) => store.remove(collection, id),
@@ -35,5 +38,6 @@ export const checkedStore = (store: SessionStore, schemas: RecordSchemas, check:
       if (violations.length > 0) throw new ValidationFailure(violations);
     }
     await store.put(collection, id, value);
+    if (schema) kept?.(schema.family, schema.component, value);
   },
 });

@@ -25,6 +25,25 @@ export interface ShippingOption {
   readonly deliveryTime?: string;
   /** A pickup option: the buyer collects at this address. */
   readonly pickupAddress?: Readonly<Record<string, unknown>>;
+  /** Instant the site stopped offering the option (ISO 8601); a checkout that selected it before cannot become an order. */
+  readonly discontinuedDate?: string;
+}
+
+/** A subscription option the merchant assigned to products: buying one of them with it makes the line a subscription. */
+export interface SubscriptionOption {
+  readonly id: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly frequency: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+  readonly interval?: number;
+  readonly autoRenewal: boolean;
+  readonly productIds: readonly string[];
+}
+
+/** Whether the site collects back-in-stock requests for the items of a catalogue app (the platform's collection state). */
+export interface BackInStockCollectionState {
+  readonly appId: string;
+  readonly collectingRequests: boolean;
 }
 
 export interface Coupon {
@@ -70,6 +89,13 @@ export interface SiteSettings {
   readonly shippingOptions: readonly ShippingOption[];
   readonly coupons: readonly Coupon[];
   readonly giftCards: readonly GiftCard[];
+  /** Products only signed-in members may buy: a visitor's order of one fails with MEMBERS_ONLY_ITEM. */
+  readonly membersOnlyProductIds?: readonly string[];
+  /** Products sold as gift cards (item type GIFT_CARD): no coupon and no gift card may pay for them. */
+  readonly giftCardProductIds?: readonly string[];
+  readonly subscriptionOptions?: readonly SubscriptionOption[];
+  /** Absent: the site collects requests for Wix Stores items only. */
+  readonly backInStockCollectionStates?: readonly BackInStockCollectionState[];
 }
 
 export interface Fixture {

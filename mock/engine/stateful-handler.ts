@@ -82,7 +82,14 @@ export const createStatefulHandler = (options: StatefulHandlerOptions): Operatio
         operationId,
         identity,
         session,
-        store: options.records ? checkedStore(store, options.records, (...args) => responses.recordViolations(...args)) : store,
+        store: options.records
+          ? checkedStore(
+              store,
+              options.records,
+              (...args) => responses.recordViolations(...args),
+              (...args) => responses.recordKept(...args),
+            )
+          : store,
         path: request.pathParams,
         query: request.query,
         // A request sent without a body is the empty message, as it was validated.

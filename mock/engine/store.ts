@@ -19,7 +19,8 @@ export interface SessionStore {
   get<C extends string>(collection: C, id: string): Promise<RecordOf<C> | undefined>;
   /** Every record of a collection, oldest first. */
   list<C extends string>(collection: C): Promise<RecordOf<C>[]>;
-  put<T>(collection: string, id: string, value: T): Promise<void>;
+  /** Typed by the collection it names, as a read is: a record of another shape does not compile. */
+  put<C extends string>(collection: C, id: string, value: RecordOf<C>): Promise<void>;
   /** False when there was no such record. */
   remove(collection: string, id: string): Promise<boolean>;
   /** Every collection with its records, for the state dump. */

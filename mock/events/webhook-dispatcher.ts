@@ -3,6 +3,7 @@
 // session. Framework-free: the /__mock/webhooks controls and the engine call this interface.
 import { EVENT_CATALOG, type EventAccountInfo, type EventIdentity, type EventPayloads, type EventType } from '../../src/events';
 import { fieldViolation, type ValidationRule } from '../../src/protocol';
+import { CappedLog } from '../engine/capped-log';
 import { ControlInputError } from '../engine/control-input';
 import { type DeliveryAttemptOptions, deliverWithRetries } from './deliver';
 import { type EventToSign, type SignEventOptions, signEvent } from './sign-event';
@@ -25,7 +26,15 @@ export interface WebhookDispatcherOptions {
   readonly signing?: SignEventOptions;
   /** Log entries kept per session (oldest dropped); default 500. */
   readonly maxLogEntries?: number;
+  /** Bytes of their JSON (as queued) the log entries of a session may take (oldest dropped); default 256 KiB. */
+  readonly maxLogBytes?: number;
 }
+
+/** The delivery log's default byte cap per session: its entries' JSON as queued (a long target URL counts). */
+export const MAX_DELIVERY_LOG_BYTES_PER_SESSION = 256 * 1024;
+
+/** What a log entry counts toward its session's byte cap, in every store: its JSON text as queued. */
+export const deliveryBytes = (entry: Delivery): number => JSON.stringify(entry).length;
 
 export interface WebhookSubscription {
   readonly id: string;
@@ -167,6 +176,7 @@ export interface DispatcherSettings {
   readonly maxAttempts: number;
   readonly timeoutMs: number;
   readonly maxLogEntries: number;
+  readonly maxLogBytes: number;
   readonly backoffMs: DeliveryAttemptOptions['backoffMs'];
 }
 
@@ -176,6 +186,7 @@ export const dispatcherSettings = (options: Omit<WebhookDispatcherOptions, 'keyP
   maxAttempts: checkOption('maxAttempts', options.maxAttempts ?? 4, 1, 20),
   timeoutMs: checkOption('timeoutMs', options.timeoutMs ?? 1250, 1, 60_000),
   maxLogEntries: checkOption('maxLogEntries', options.maxLogEntries ?? 500, 1, 100_000),
+  maxLogBytes: checkOption('maxLogBytes', options.maxLogBytes ?? MAX_DELIVERY_LOG_BYTES_PER_SESSION, 1, 64 * 1024 * 1024),
   backoffMs: typeof options.backoffMs === 'function' ? options.backoffMs : checkOption('backoffMs', options.backoffMs ?? 250, 0, 60_000),
 });
 
@@ -189,13 +200,13 @@ export const deliveryHeaders = (deliveryId: string, session: string): Record<str
 
 interface SessionState {
   readonly subscriptions: Map<string, WebhookSubscription>;
-  /** Oldest first. */
-  readonly log: { -readonly [K in keyof Delivery]: Delivery[K] }[];
+  /** Newest last, capped by entries and by bytes. */
+  readonly log: CappedLog<{ -readonly [K in keyof Delivery]: Delivery[K] }>;
   readonly controller: AbortController;
 }
 
 export const createWebhookDispatcher = (options: WebhookDispatcherOptions): WebhookDispatcher => {
-  const { fetch: fetchImpl, maxAttempts, timeoutMs, maxLogEntries, backoffMs } = dispatcherSettings(options);
+  const { fetch: fetchImpl, maxAttempts, timeoutMs, maxLogEntries, maxLogBytes, backoffMs } = dispatcherSettings(options);
   const instanceId = options.instanceId ?? globalThis.crypto.randomUUID();
   const sessions = new Map<string, SessionState>();
   /** Per subscription, the tail of its queue: deliveries to one subscriber go out in emission order. */
@@ -206,7 +217,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
   const state = (session: string): SessionState => {
     let found = sessions.get(session);
     if (!found) {
-      found = { subscriptions: new Map(), log: [], controller: new AbortController() };
+      found = { subscriptions: new Map(), log: new CappedLog(maxLogEntries, maxLogBytes), controller: new AbortController() };
       sessions.set(session, found);
     }
     return found;
@@ -262,8 +273,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
         status: 'pending' as DeliveryStatus,
         attempts: 0,
       }));
-      found.log.push(...entries);
-      found.log.splice(0, Math.max(0, found.log.length - maxLogEntries));
+      for (const entry of entries) found.log.push(entry, deliveryBytes(entry));
       const toSign = { ...event, instanceId: event.instanceId ?? instanceId } as EventToSign;
       const signed = signEvent(toSign, options.keyPair.privateKey, options.signing);
       const deliveries = entries.map((entry) => {
@@ -302,7 +312,7 @@ export const createWebhookDispatcher = (options: WebhookDispatcherOptions): Webh
     },
 
     async deliveries(session) {
-      return [...(sessions.get(session)?.log ?? [])].reverse().map((entry) => ({ ...entry }) as Delivery);
+      return (sessions.get(session)?.log.newestFirst() ?? []).map((entry) => ({ ...entry }) as Delivery);
     },
 
     async queue(session, event) {

@@ -9,8 +9,9 @@ export interface CorsPolicy {
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
-// The browser explorer reads these (the proxy's verdict too); without the expose list they are invisible to fetch().
-const EXPOSED_HEADERS = `${REQUEST_ID_HEADER}, location, content-type, ${VERDICT_HEADER}`;
+// The browser explorer reads these (the proxy's verdict too, a gateway answer's Retry-After); without the expose list
+// they are invisible to fetch().
+const EXPOSED_HEADERS = `${REQUEST_ID_HEADER}, location, content-type, retry-after, ${VERDICT_HEADER}`;
 
 /** MOCK_ALLOWED_ORIGINS: comma-separated origins; empty or unset keeps the local default. */
 export const parseAllowedOrigins = (text: string | undefined): CorsPolicy => ({

@@ -14,6 +14,7 @@ import type { Services } from '../engine/operation';
 import { FAULT_HEADER } from '../engine/scenarios';
 import type { MockWebhooks, MockWebhooksOptions } from '../events/mock-webhooks';
 import { bodyTooLarge } from '../limits';
+import { STATEFUL } from '../modes/stateful';
 import { newRequestId } from '../pipeline/request-id';
 import type { MockRequest, MockResponse } from '../pipeline/types';
 import { connectionFaultResponse } from './connection-fault';
@@ -77,7 +78,8 @@ export const createMswMock = (options: MswMockOptions): MswMock => {
   const prefix = new URL(base).pathname.replace(/\/+$/, '');
   const mock = composeMock({
     documents: options.documents,
-    parts: { mode: 'stateful', services: options.services, fixtures: options.fixtures, apiKey: options.apiKey, webhooks: options.webhooks },
+    mode: STATEFUL,
+    parts: { services: options.services, fixtures: options.fixtures, apiKey: options.apiKey, webhooks: options.webhooks },
     publicUrl: () => base,
     log: options.log ?? (() => undefined),
     strict: options.strict,

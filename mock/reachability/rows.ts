@@ -3,6 +3,7 @@
 // only where the platform's cause lies outside anything a storefront can do, a failure forced through
 // `/__mock/scenarios` with the reason. Codes every operation shares (401, 403 by role, 404 by id, 400, 415, 500,
 // 503) are reached by the generic rules in generic-rows.ts; a row here wins over them.
+import { COMMERCE_DATA_ROWS } from './commerce-data-rows';
 import { PLATFORM_DATA_ROWS } from './platform-data-rows';
 
 /**
@@ -189,6 +190,7 @@ const signInRows: readonly ReachRow[] = [
 const IDENTITY = 'decided by the identity service from things outside the request';
 
 export const ROWS: readonly ReachRow[] = [
+  ...COMMERCE_DATA_ROWS,
   // Coupons and gift cards of the default fixture's settings.
   ...discountCodeRows(
     'ERROR_COUPON_DOES_NOT_EXIST',

@@ -34,7 +34,7 @@ export const createRedisWebhookDispatcher = async (
   const settings = dispatcherSettings(options);
   const keys = await sharedKeys(link);
   const loop = new DeliveryLoop(link, settings, options.log);
-  const records = new WebhookRecords(link, rounds, loop.due, settings.maxLogEntries);
+  const records = new WebhookRecords(link, rounds, loop.due, settings);
   const wakeChannel = records.wakeChannel;
 
   const listener = link.listener();
@@ -63,10 +63,7 @@ export const createRedisWebhookDispatcher = async (
       status: 'pending',
       attempts: 0,
     }));
-    await records.enqueue(
-      session,
-      entries.map((entry) => ({ entry, signed, session })),
-    );
+    await records.enqueue(session, signed, entries);
     return entries;
   };
 

@@ -1,32 +1,34 @@
 // The webhook records in Redis: the subscriptions of each session, the delivery records, each subscriber's
-// queue of deliveries and the session's delivery log (newest first, capped, forgotten a day after its last
-// entry, as a delivery record is after it was queued).
+// queue of deliveries and the session's delivery log (newest first, capped by entries and by bytes as in memory,
+// forgotten a day after its last entry, as a delivery record is after it was queued).
 import type { Delivery, WebhookSubscription } from '../events/webhook-dispatcher';
 import type { RedisLink } from './redis-link';
-import { subscriptionsKey } from './session-keys';
+import { bytesKey, subscriptionsKey } from './session-keys';
 import type { SessionRounds } from './session-rounds';
+import { ENQUEUE_ARGS, ENQUEUE_SCRIPT, loggedDelivery } from './webhook-scripts';
 
 /** How long a delivery record is kept after it was queued. */
 const DELIVERY_TTL_SECONDS = 24 * 3600;
 
-/** A delivery to queue: its log entry, the signed event, and the session it belongs to. */
-export interface QueuedDelivery {
-  readonly entry: Delivery;
-  readonly signed: string;
-  readonly session: string;
+/** The delivery log's caps per session: entries, and the bytes of their JSON as queued. */
+export interface LogCaps {
+  readonly maxLogEntries: number;
+  readonly maxLogBytes: number;
 }
 
 export class WebhookRecords {
   readonly #link: RedisLink;
   readonly #rounds: SessionRounds;
   readonly #due: string;
-  readonly #maxLogEntries: number;
+  readonly #caps: LogCaps;
+  readonly #enqueue: ReturnType<RedisLink['script']>;
 
-  constructor(link: RedisLink, rounds: SessionRounds, due: string, maxLogEntries: number) {
+  constructor(link: RedisLink, rounds: SessionRounds, due: string, caps: LogCaps) {
     this.#link = link;
     this.#rounds = rounds;
     this.#due = due;
-    this.#maxLogEntries = maxLogEntries;
+    this.#caps = caps;
+    this.#enqueue = link.script(ENQUEUE_SCRIPT);
   }
 
   /** Who is told that something was queued (the session's name is the message). */
@@ -96,34 +98,32 @@ export class WebhookRecords {
     });
   }
 
-  /** Queues the deliveries of one event of the session, logs them, and wakes every replica. */
-  async enqueue(session: string, deliveries: readonly QueuedDelivery[]): Promise<void> {
-    const link = this.#link;
-    const now = Date.now();
+  /** Queues the deliveries of one event of the session (signed once), logs them, and wakes every replica. */
+  async enqueue(session: string, signed: string, entries: readonly Delivery[]): Promise<void> {
     const logKey = this.#logKey(session);
-    await link.run((redis) => {
-      const batch = redis.multi();
-      for (const { entry, signed } of deliveries) {
-        const record = this.#recordKey(entry.id);
-        batch
-          .hset(record, 'entry', JSON.stringify(entry), 'token', signed, 'session', session)
-          .expire(record, DELIVERY_TTL_SECONDS)
-          .rpush(link.key('wh', 'q', entry.subscriptionId), entry.id)
-          .zadd(this.#due, 'NX', now, entry.subscriptionId)
-          .lpush(logKey, entry.id);
-      }
-      return batch
-        .ltrim(logKey, 0, this.#maxLogEntries - 1)
-        .expire(logKey, DELIVERY_TTL_SECONDS)
-        .publish(this.wakeChannel, session)
-        .exec();
-    });
+    await this.#enqueue(
+      [this.#due, logKey, bytesKey(logKey)],
+      ENQUEUE_ARGS.argv(
+        {
+          prefix: this.#link.prefix,
+          session,
+          now: Date.now(),
+          signed,
+          ttl: DELIVERY_TTL_SECONDS,
+          cap: this.#caps.maxLogEntries,
+          capBytes: this.#caps.maxLogBytes,
+          channel: this.wakeChannel,
+        },
+        // Lua counts each entry's JSON by its length, as the in-memory log does (deliveryBytes).
+        entries.flatMap((entry) => [entry.id, entry.subscriptionId, JSON.stringify(entry)]),
+      ),
+    );
   }
 
   /** The session's delivery log, newest first. */
   async deliveries(session: string): Promise<Delivery[]> {
     const link = this.#link;
-    const ids = await link.run((redis) => redis.lrange(this.#logKey(session), 0, -1));
+    const ids = (await link.run((redis) => redis.lrange(this.#logKey(session), 0, -1))).map(loggedDelivery);
     const texts = await link.run((redis) => Promise.all(ids.map((id) => redis.hget(this.#recordKey(id), 'entry'))));
     return texts.flatMap((text) => (text ? [JSON.parse(text) as Delivery] : []));
   }
@@ -131,11 +131,11 @@ export class WebhookRecords {
   /** Forgets the session's subscriptions, delivery log and records (its queues are canceled before). */
   async forget(session: string, subscriptions: readonly WebhookSubscription[]): Promise<void> {
     const link = this.#link;
-    const ids = await link.run((redis) => redis.lrange(this.#logKey(session), 0, -1));
+    const ids = (await link.run((redis) => redis.lrange(this.#logKey(session), 0, -1))).map(loggedDelivery);
     await link.run((redis) =>
       redis
         .multi()
-        .del(this.#subsKey(session), this.#logKey(session), ...ids.map((id) => this.#recordKey(id)))
+        .del(this.#subsKey(session), this.#logKey(session), bytesKey(this.#logKey(session)), ...ids.map((id) => this.#recordKey(id)))
         .hdel(link.key('wh', 'sub-session'), ...subscriptions.map((subscription) => subscription.id), '-')
         .exec(),
     );

@@ -4,6 +4,7 @@
 import type { RecordSchemas } from '../engine/checked-store';
 import type { EventType } from '../engine/events';
 import type { CallContext, EventBodyOf } from '../engine/service-table';
+import type { RecordOf, StoreRecords } from '../engine/store';
 import type { CommerceSchema, PlatformSchema, ServerSet, Stored } from './wire-types';
 
 declare module '../engine/store' {
@@ -22,7 +23,7 @@ declare module '../engine/store' {
     };
     counters: { readonly id: string; readonly value: number };
     orders: Stored<CommerceSchema<'Order'>, ServerSet>;
-    orderTransactions: CommerceSchema<'OrderTransactions'> & { orderId: string };
+    orderTransactions: CommerceSchema<'OrderTransactions'>;
     /** orderId -> whether a payment method is saved for it (what the payments collector may charge). */
     paymentMethods: { readonly id: string; readonly savedPaymentMethod: boolean };
     backInStockRequests: Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
@@ -73,23 +74,25 @@ export const RECORD_SCHEMAS = {
 } as const satisfies RecordSchemas;
 
 /** The key a record is stored under: its id, which a record to store always has. */
-export const idOf = (record: { readonly id?: string | undefined }): string => {
-  if (typeof record.id !== 'string') throw new Error('a record is stored under its id, and this one has none');
-  return record.id;
+export const idOf = (record: object): string => {
+  const id = 'id' in record ? record.id : undefined;
+  if (typeof id !== 'string') throw new Error('a record is stored under its id, and this one has none');
+  return id;
 };
 
 /**
- * Stores a record under its id and emits the event of that write (the engine sends it once the answer passed its
- * check); answers the record stored.
+ * Stores a record of the collection under its id (or `id`, for a record kept under another's: an order's
+ * transactions) and emits the event of that write, about the same id (the engine sends it once the answer passed
+ * its check); answers the record stored. Every write that tells of itself goes through here.
  */
-export const saveAndEmit = async <R extends { readonly id?: string | undefined }, Type extends EventType>(
+export const saveAndEmit = async <C extends keyof StoreRecords, R extends RecordOf<C>, Type extends EventType>(
   context: CallContext,
-  collection: string,
+  collection: C,
   record: R,
   type: Type,
   body: EventBodyOf<Type>,
+  id: string = idOf(record),
 ): Promise<R> => {
-  const id = idOf(record);
   await context.store.put(collection, id, record);
   context.emit(type, id, body);
   return record;

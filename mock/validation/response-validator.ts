@@ -11,7 +11,7 @@ import type { JsonObject } from '../../spec-model/json';
 import { schemaPointer } from '../../spec-model/pointer';
 import { declaredResponse } from '../../spec-model/responses';
 import type { ValidateFunction } from '../../spec-model/schema-compiler';
-import { propertyComponents } from '../../spec-model/schemas';
+import { type NarrowedRecord, narrowedRecords, propertyComponents } from '../../spec-model/schemas';
 import { type FieldViolation, fieldViolation } from '../../src/protocol';
 import { type FrozenVerdicts, rememberPass, verdictsFor } from './frozen-verdicts';
 import type { SchemaCompilers } from './schema-compilers';
@@ -37,10 +37,17 @@ const applicationErrorCode = (body: unknown): string | undefined => {
   return typeof code === 'string' ? code : undefined;
 };
 
+/** An answer schema compiled, with the records it wraps (by full reference) and those it only narrows. */
+interface CompiledAnswer {
+  readonly validate: ValidateFunction;
+  readonly records: ReadonlyMap<string, string>;
+  readonly narrowed: ReadonlyMap<string, NarrowedRecord & { readonly ref: string }>;
+}
+
 export class ResponseValidator {
   readonly #compilers: SchemaCompilers;
   readonly #operations = new Map<string, Operation>();
-  readonly #compiled = new Map<string, { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> }>();
+  readonly #compiled = new Map<string, CompiledAnswer>();
   readonly #documents = new Map<Family, BundledDocument>();
   readonly #records = new Map<string, ValidateFunction>();
   readonly #verdicts: FrozenVerdicts;
@@ -80,6 +87,14 @@ export class ResponseValidator {
     }));
   }
 
+  /**
+   * Remembers that a stored record passed its component schema (the store checked it when it was put): an answer
+   * that wraps it alone is then checked only for the fields it adds to the component.
+   */
+  recordKept(family: Family, component: string, record: unknown): void {
+    rememberPass(this.#verdicts, record, `${responseDocumentId(family)}${schemaPointer(component)}`);
+  }
+
   /** The first way the answer breaks the operation's contract, or undefined when it keeps it. */
   check(operationId: string, status: number, body: unknown): ResponseViolation | undefined {
     const operation = this.#operations.get(operationId);
@@ -93,7 +108,8 @@ export class ResponseValidator {
     if (!declared) return broken('status', `${status} is not a status ${operationId} declares`);
     const schema = declared.json?.schema;
     if (!schema) return body === undefined ? undefined : broken('body', 'must be empty: the status declares no JSON body');
-    const { validate, records } = this.#compiledFor(operation, declared.key, schema);
+    const { validate, records, narrowed } = this.#compiledFor(operation, declared.key, schema);
+    if (this.#provenAlone(narrowed, body)) return undefined;
     if (validate(body)) {
       // `{ cart }` passed: so did its cart, which the event of the same call carries again.
       if (records.size > 0 && typeof body === 'object' && body !== null) {
@@ -136,21 +152,37 @@ export class ResponseValidator {
     return [undeclared, ...found.filter((violation) => violation.field !== CODE_FIELD)].slice(0, MAX_VIOLATIONS);
   }
 
-  #compiledFor(
-    operation: Operation,
-    key: string,
-    schema: JsonObject,
-  ): { readonly validate: ValidateFunction; readonly records: ReadonlyMap<string, string> } {
+  /** Whether `body` wraps one record alone that passed its component already and carries what the answer adds. */
+  #provenAlone(narrowed: CompiledAnswer['narrowed'], body: unknown): boolean {
+    if (narrowed.size === 0 || typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+    const keys = Object.keys(body);
+    const record = keys.length === 1 ? narrowed.get(keys[0] as string) : undefined;
+    const value = record && (body as Record<string, unknown>)[keys[0] as string];
+    if (!record || typeof value !== 'object' || value === null || !this.#verdicts.get(value)?.has(record.ref)) return false;
+    return record.required.every((field) => (value as Record<string, unknown>)[field] !== undefined);
+  }
+
+  #compiledFor(operation: Operation, key: string, schema: JsonObject): CompiledAnswer {
     const slot = `${operation.operationId} ${key}`;
     let compiled = this.#compiled.get(slot);
     if (!compiled) {
       compiled = {
         validate: this.#compilers.response.compile(schema, responseDocumentId(operation.family)),
         records: this.#wrappedRecords(operation.family, schema),
+        narrowed: this.#narrowedRecords(operation.family, schema),
       };
       this.#compiled.set(slot, compiled);
     }
     return compiled;
+  }
+
+  /** The records the answer only narrows, with their components' full references. */
+  #narrowedRecords(family: Family, schema: JsonObject): CompiledAnswer['narrowed'] {
+    const document = this.#documents.get(family) ?? {};
+    const narrowed = new Map<string, NarrowedRecord & { readonly ref: string }>();
+    for (const [name, record] of narrowedRecords(document, schema))
+      narrowed.set(name, { ...record, ref: `${responseDocumentId(family)}${schemaPointer(record.component)}` });
+    return narrowed;
   }
 
   /** The answer's properties that are a component as a whole (`cart` of `{ cart }`), with that component's full reference. */

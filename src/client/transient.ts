@@ -3,6 +3,3 @@
 
 /** Statuses that say "try again later", not "no". */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([408, 429, 502, 503, 504]);
-
-/** A 4xx is an answer (a missing cart, a refused field): asking again gives the same one, unless it says to wait. */
-export const isAnswer = (status: number): boolean => status >= 400 && status < 500 && !RETRY_STATUSES.has(status);

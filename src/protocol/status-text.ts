@@ -32,7 +32,9 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   451: 'Unavailable For Legal Reasons',
   500: 'Internal Server Error',
   501: 'Not Implemented',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The status line's text when one came, else the standard text of `status`, else `HTTP <status>`. */

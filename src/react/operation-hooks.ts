@@ -16,7 +16,8 @@ import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
-import { isAnswer } from '../client/transient';
+import { RETRY_STATUSES } from '../client/transient';
+import { SystemError } from '../errors/api-error';
 import type { CodesOf, OperationError } from '../errors/operation-error';
 import type { OperationMeta } from '../operations/operation-meta';
 import type { InfinitePaging, OperationInfiniteQueryOptions, OperationQueryOptions } from '../query/query-options';
@@ -73,32 +74,38 @@ export type MutationHook<F> = <Context = unknown>(
   options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>, Context>,
 ) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>, Context>;
 
-/** React Query's default of three retries, for what is transient only: a 4xx is an answer, final at once. */
-const retryTransient = (failures: number, error: unknown) => failures < 3 && !isAnswer((error as { status?: number } | null)?.status ?? 0);
+/**
+ * React Query's default of three retries, for what is transient only: a SystemError (no answer, a 5xx, an answer
+ * that cannot be read) or a status that says to wait. Any other 4xx is an answer, final at once.
+ */
+const retryTransient = (failures: number, error: unknown) =>
+  failures < 3 && (error instanceof SystemError || RETRY_STATUSES.has((error as SystemError | null)?.status as number));
 
-// A hook's options: the QueryClient's own `retry` default or the hook's `retry` wins over the transient-only one.
-const useOptions = (options: object, hookOptions?: object): object => ({
-  retry: ReactQuery.useQueryClient().getDefaultOptions().queries?.retry ?? retryTransient,
-  ...options,
-  ...hookOptions,
-});
+// Spread before the options, so the hook's own `retry` wins; one in the QueryClient's defaults wins too.
+const useRetry = () => ReactQuery.useQueryClient().getDefaultOptions().queries?.retry ?? retryTransient;
 
 // The factories generated hooks are made with: one line per operation, typed from its function.
 export const queryHook = <O>(options: O): QueryHook<Of<O>> =>
   ((init?: CallInit, hookOptions?: object) =>
-    ReactQuery.useQuery(useOptions((options as Options)(useStorefrontClient(), init), hookOptions) as never)) as QueryHook<Of<O>>;
-
-export const suspenseHook = <O>(options: O): SuspenseHook<Of<O>> =>
-  ((init?: CallInit, hookOptions?: object) =>
-    ReactQuery.useSuspenseQuery(useOptions((options as Options)(useStorefrontClient(), init), hookOptions) as never)) as SuspenseHook<
+    ReactQuery.useQuery({ retry: useRetry(), ...(options as Options)(useStorefrontClient(), init), ...hookOptions } as never)) as QueryHook<
     Of<O>
   >;
 
+export const suspenseHook = <O>(options: O): SuspenseHook<Of<O>> =>
+  ((init?: CallInit, hookOptions?: object) =>
+    ReactQuery.useSuspenseQuery({
+      retry: useRetry(),
+      ...(options as Options)(useStorefrontClient(), init),
+      ...hookOptions,
+    } as never)) as SuspenseHook<Of<O>>;
+
 export const infiniteHook = <O>(options: O): InfiniteHook<Of<O>> =>
   ((init?: CallInit, { pageSize, ...rest }: InfinitePaging & object = {}) =>
-    ReactQuery.useInfiniteQuery(
-      useOptions((options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }), rest) as never,
-    )) as InfiniteHook<Of<O>>;
+    ReactQuery.useInfiniteQuery({
+      retry: useRetry(),
+      ...(options as InfiniteOptions)(useStorefrontClient(), init, { pageSize }),
+      ...rest,
+    } as never)) as InfiniteHook<Of<O>>;
 
 /**
  * A write; once it succeeds it invalidates `reads` (operationIds of its family) unless `invalidate: false`, and

@@ -290,7 +290,7 @@ describe('the explorer', () => {
     await page.getByTestId('operation-id').filter({ hasText: 'listRecommendationAlgorithms' }).waitFor();
     await waitForRole(page, 'visitor');
     // The mock's scenario control makes its next answer a 500 INTERNAL, the mock's own failure.
-    await page.getByLabel('Fail with status').selectOption('500');
+    await page.getByLabel('Force on the mock').selectOption('500');
     // The code is offered from the ones the operation declares for the status; the mock refuses any other.
     const code = page.getByLabel('code', { exact: true });
     expect(await code.getAttribute('placeholder')).toBe('INTERNAL');

@@ -3,12 +3,16 @@
 // of a session that never go stale, a work's writes committed together, a counted scenario used up once per call
 // across both, an authorization code redeemed once.
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_EVENT_BYTES_PER_SESSION, MAX_EVENTS_PER_SESSION } from '../../mock/engine/events';
 import { MAX_LOGGED_BYTES_PER_SESSION } from '../../mock/engine/request-log';
 import { StateUnavailableError } from '../../mock/errors/state-unavailable';
+import { domainEvent } from '../../mock/events/domain-event';
+import { generateSigningKeyPair } from '../../mock/events/signing-keys';
+import { createWebhookDispatcher, type Delivery, type DispatchedEvent, deliveryBytes } from '../../mock/events/webhook-dispatcher';
 import { openRedisState, type RedisState } from '../../mock/redis/redis-state';
 import { type RedisServer, startRedis } from '../../scripts/harness/cluster';
+import { startWebhookReceiver } from '../support/webhook-receiver';
 
 let redis: RedisServer;
 let one: RedisState;
@@ -196,6 +200,51 @@ describe('the Redis state shared by two replicas', () => {
       expect(await raw.keys(`${PREFIX}events:bytes*`)).toEqual([]);
     } finally {
       raw.disconnect();
+    }
+  });
+
+  it("keeps a session's delivery log within its byte cap in Redis, oldest first, as in memory; delivered records keep no signed event", async () => {
+    const receiver = await startWebhookReceiver(() => 200);
+    const url = `${receiver.url}/ok/${'long-'.repeat(300)}`;
+    const maxLogBytes = 8 * 1024;
+    const shared = await one.createDispatcher({ maxLogBytes, backoffMs: 5 });
+    const memory = createWebhookDispatcher({ keyPair: await generateSigningKeyPair(), maxLogBytes, backoffMs: 5 });
+    const raw = new Redis(redis.url);
+    try {
+      for (const webhooks of [shared, memory]) await webhooks.subscribe({ session: 'log-bytes', url });
+      const events: DispatchedEvent[] = Array.from({ length: 20 }, () => ({
+        eventType: 'wix.ecom.v1.order_created',
+        identity: { identityType: 'UNKNOWN' },
+        payload: domainEvent('wix.ecom.v1.order_created', 'o-1', { createdEvent: { entity: { id: 'o-1' } } }),
+      }));
+      for (const event of events) {
+        await Promise.all([shared.dispatch('log-bytes', event), memory.dispatch('log-bytes', event)]);
+        await vi.waitFor(async () => expect((await shared.deliveries('log-bytes'))[0]?.status).toBe('delivered'), { timeout: 5000 });
+      }
+      const kept = await shared.deliveries('log-bytes');
+      const asQueued = ({ responseStatus: _status, lastError: _error, ...entry }: Delivery): Delivery => ({
+        ...entry,
+        status: 'pending',
+        attempts: 0,
+      });
+      expect(kept).toHaveLength(Math.floor(maxLogBytes / deliveryBytes(asQueued(kept[0] as Delivery))));
+      expect(kept.map((entry) => entry.eventId)).toEqual(
+        events
+          .slice(-kept.length)
+          .map((event) => event.payload.id)
+          .reverse(),
+      );
+      expect((await memory.deliveries('log-bytes')).map((entry) => entry.eventId)).toEqual(kept.map((entry) => entry.eventId));
+      // The records trimmed off the log went with it; those kept no longer carry the signed event.
+      const records = await raw.keys(`${PREFIX}wh:d:*`);
+      expect(records.sort()).toEqual(kept.map((entry) => `${PREFIX}wh:d:${entry.id}`).sort());
+      expect(await Promise.all(records.map((key) => raw.hexists(key, 'token')))).toEqual(records.map(() => 0));
+      await shared.reset('log-bytes');
+      expect(await raw.keys(`${PREFIX}wh:log:log-bytes*`)).toEqual([]);
+    } finally {
+      raw.disconnect();
+      await Promise.all([shared.close(), memory.close()]);
+      await receiver.close();
     }
   });
 });

@@ -78,6 +78,27 @@ describe('the hooks default retry', () => {
     view.unmount();
   });
 
+  it('retries any 5xx, a 408 and a 429, and takes any other 4xx as final', async () => {
+    const view = render(
+      [
+        () => json(500, { message: 'oops' }),
+        () => json(408, { message: 'slow' }),
+        () => json(429, { message: 'wait' }),
+        () => json(200, { cart: { lineItems: [] } }),
+      ],
+      <Cart retryDelay={1} />,
+    );
+    await settle(() => view.container.textContent === '0 items');
+    expect(view.requests()).toBe(4);
+    view.unmount();
+
+    const refused = render([() => json(400, { message: 'bad' })], <Cart retryDelay={1} />);
+    await settle(() => refused.container.textContent === 'error 400');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(refused.requests()).toBe(1);
+    refused.unmount();
+  });
+
   it('stops after three retries of what stays unavailable', async () => {
     const view = render([() => json(503, { message: 'busy' })], <Cart retryDelay={1} />);
     await settle(() => view.container.textContent === 'error 503');

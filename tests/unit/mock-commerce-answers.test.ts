@@ -3,7 +3,6 @@ import { createStatefulEngine } from '../../mock/engine/engine';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import { ORDER_READ_ONLY_FIELDS } from '../../mock/services/commerce/orders';
-import { COMMERCE_REFUSALS, type RefusalEntry } from '../../mock/services/commerce/refusals';
 import { SERVICES } from '../../mock/services/index';
 import { declaredCodes } from '../../spec-model/declared-codes';
 import { listOperations } from '../../spec-model/document';
@@ -17,24 +16,7 @@ import { API_KEY } from '../support/mock-credentials';
 const doc = loadDocument('commerce');
 const operations = new Map(listOperations('commerce', doc).map((operation) => [operation.operationId, operation]));
 
-/** What is wrong with an answer of this status and code: nothing when the operation declares the code there. */
-const problemsOf = (operationId: string, status: number, code: string): string[] => {
-  const operation = operations.get(operationId);
-  if (!operation) return [`${operationId} is not a commerce operation`];
-  const codes = declaredCodes(operation, status);
-  if (!codes) return [`${operationId} enumerates no codes at ${status}`];
-  return codes.includes(code) ? [] : [`${operationId} declares ${codes.join(', ')} at ${status}, not ${code}`];
-};
-
 describe('commerce error responses', () => {
-  it.each(Object.entries(COMMERCE_REFUSALS as Record<string, RefusalEntry>))(
-    '%s: every operation it lists declares its status and code',
-    (_kind, entry) => {
-      for (const operationId of entry.operations)
-        expect(problemsOf(operationId, entry.status, entry.code), `${operationId} ${entry.status} ${entry.code}`).toEqual([]);
-    },
-  );
-
   it.each([...operations.keys()])('%s enumerates the codes of each error status, and declares 401, 415, 500 and 503', (operationId) => {
     const operation = operations.get(operationId);
     if (!operation) throw new Error(`no ${operationId}`);
@@ -482,5 +464,85 @@ describe('commerce field masks', () => {
     });
     expect(kept.status).toBe(200);
     expect(kept.body.checkout.buyerNote).toBe('kept');
+  });
+});
+
+describe('what the site set up for a product, at checkout and when the order is created', () => {
+  const STORES = '215238eb-22a5-4c36-9e7b-e7c08025e04e';
+  const item = (catalogItemId: string, quantity = 1, options?: Record<string, string>) => ({
+    quantity,
+    catalogReference: { catalogItemId, appId: STORES, ...(options && { options }) },
+  });
+  const RUNNER = '9f0a1b2c-3d4e-4f5a-8b6c-7d8e9f0a1b2c';
+  const ROBE = '0a1b2c3d-4e5f-4a6b-9c7d-8e9f0a1b2c3e';
+  const GIFT_CARD = '1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5f';
+  const REFILL = item('5e4d3c2b-1a09-4f8e-9d7c-6b5a4f3e2d1c', 1, { subscriptionOptionId: '8f7e6d5c-4b3a-4291-8f0e-1d2c3b4a5f6e' });
+  const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: '10011', addressLine: '235 W 23rd St' };
+
+  const checkoutOf = async (call: Call, token: string, lineItems: unknown[], extra: Record<string, unknown> = {}) => {
+    const created = await call('POST', '/v1/checkouts', token, { channelType: 'WEB', lineItems, ...extra });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.checkout;
+  };
+  const orderOf = (call: Call, token: string, id: string, body: Record<string, unknown> = { savePaymentMethod: true }) =>
+    call('POST', `/v1/checkouts/${id}/create-order`, token, body);
+
+  it('a line carries its subscription option, members-only flag and gift card item type; an unknown subscription option is a 400', async () => {
+    const call = session();
+    const token = await visitor(call);
+    const [refill, robe, giftCard] = (await checkoutOf(call, token, [REFILL, item(ROBE), item(GIFT_CARD)])).lineItems;
+    expect(refill.subscriptionOptionInfo.title.original).toBe('Monthly refill');
+    expect(refill.subscriptionOptionInfo.subscriptionSettings).toMatchObject({ frequency: 'MONTH', autoRenewal: true });
+    expect(robe.membersOnly).toBe(true);
+    expect(giftCard.itemType).toEqual({ preset: 'GIFT_CARD' });
+    const unknown = await call('POST', '/v1/checkouts', token, {
+      channelType: 'WEB',
+      lineItems: [item(ROBE, 1, { subscriptionOptionId: '8f7e6d5c-4b3a-4291-8f0e-1d2c3b4a5f6e' })],
+    });
+    expect(violationsOf(unknown)).toEqual([expect.stringMatching(/^lineItems\[0\]\.catalogReference\.options\.subscriptionOptionId /)]);
+  });
+
+  it('orders what the rules allow: a subscription alone with consent, the robe for a member, the last runner once', async () => {
+    const call = session();
+    const token = await visitor(call);
+    expect((await orderOf(call, token, (await checkoutOf(call, token, [REFILL])).id)).status).toBe(200);
+    const member = await call('POST', '/oauth2/token', API_KEY, {
+      grant_type: 'authorized_client',
+      member_id: '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182',
+    });
+    const maya = member.body.access_token as string;
+    expect((await orderOf(call, maya, (await checkoutOf(call, maya, [item(ROBE)])).id)).status).toBe(200);
+    expect((await orderOf(call, token, (await checkoutOf(call, token, [item(RUNNER)])).id)).status).toBe(200);
+    // The order took the last one.
+    expect(codeOf(await orderOf(call, token, (await checkoutOf(call, token, [item(RUNNER)])).id))).toEqual({
+      status: 428,
+      code: 'FULL_OUT_OF_STOCK',
+    });
+  });
+
+  it('offers no discontinued shipping option, and keeps an option that serves the address', async () => {
+    const call = session();
+    const token = await visitor(call);
+    const checkout = await checkoutOf(call, token, [item(RUNNER)], {
+      checkoutInfo: { shippingInfo: { shippingDestination: { address: NY }, selectedCarrierServiceOption: { code: 'express' } } },
+    });
+    const offered = checkout.shippingInfo.carrierServiceOptions.flatMap((carrier: { shippingOptions: { code: string }[] }) =>
+      carrier.shippingOptions.map((option) => option.code),
+    );
+    expect(offered).toEqual(['standard', 'express', 'store-pickup']);
+    expect(checkout.shippingInfo.selectedCarrierServiceOption.code).toBe('express');
+    expect((await orderOf(call, token, checkout.id)).status).toBe(200);
+  });
+
+  it('updating a cart the caller does not have is 404, adding items with the update makes one', async () => {
+    const call = session();
+    const token = await visitor(call);
+    expect(codeOf(await call('PATCH', '/v1/carts/current', token, { cartInfo: { buyerNote: 'x' }, cartFieldmask: 'buyerNote' }))).toEqual({
+      status: 404,
+      code: 'OWNED_CART_NOT_FOUND',
+    });
+    const made = await call('PATCH', '/v1/carts/current', token, { lineItems: [item(RUNNER)] });
+    expect(made.status).toBe(200);
+    expect(made.body.cart.lineItems).toHaveLength(1);
   });
 });

@@ -4,7 +4,9 @@ import { domainEvent } from '../../mock/events/domain-event';
 import { generateSigningKeyPair, type SigningKeyPair } from '../../mock/events/signing-keys';
 import {
   createWebhookDispatcher,
+  type Delivery,
   type DispatchedEvent,
+  deliveryBytes,
   type WebhookDispatcherOptions,
   WebhookSubscriptionError,
 } from '../../mock/events/webhook-dispatcher';
@@ -191,8 +193,45 @@ describe('webhook dispatcher', () => {
     await expect(webhooks.subscribe({ session: 's-close', url: `${receiver.url}/ok` })).rejects.toThrow(/closed/);
   });
 
+  it('caps the delivery log by entries and by the bytes of its entries as queued, oldest first', async () => {
+    const url = `${receiver.url}/ok/${'long-'.repeat(300)}`;
+    const asQueued = ({ responseStatus: _status, lastError: _error, ...entry }: Delivery): Delivery => ({
+      ...entry,
+      status: 'pending',
+      attempts: 0,
+    });
+    const byBytes = dispatcher({ maxLogBytes: 8 * 1024 });
+    await byBytes.subscribe({ session: 's-bytes', url });
+    const events = Array.from({ length: 20 }, () => orderCreated());
+    for (const event of events) await byBytes.dispatch('s-bytes', event);
+    const kept = await byBytes.deliveries('s-bytes');
+    const each = deliveryBytes(asQueued(kept[0] as Delivery));
+    expect(each).toBeGreaterThan(1500);
+    expect(kept).toHaveLength(Math.floor((8 * 1024) / each));
+    expect(kept.map((entry) => entry.eventId)).toEqual(
+      events
+        .slice(-kept.length)
+        .map((event) => event.payload.id)
+        .reverse(),
+    );
+    expect(kept.every((entry) => entry.status === 'delivered')).toBe(true);
+
+    const byCount = dispatcher({ maxLogEntries: 3 });
+    await byCount.subscribe({ session: 's-count', url: `${receiver.url}/ok/count` });
+    const counted = Array.from({ length: 5 }, () => orderCreated());
+    for (const event of counted) await byCount.dispatch('s-count', event);
+    expect((await byCount.deliveries('s-count')).map((entry) => entry.eventId)).toEqual(
+      counted
+        .slice(-3)
+        .map((event) => event.payload.id)
+        .reverse(),
+    );
+    await Promise.all([byBytes.close(), byCount.close()]);
+  });
+
   it('refuses options out of range, naming them', () => {
     expect(() => dispatcher({ maxAttempts: 0 })).toThrow('maxAttempts must be an integer from 1 to 20, got 0');
     expect(() => dispatcher({ timeoutMs: -1 })).toThrow(/timeoutMs/);
+    expect(() => dispatcher({ maxLogBytes: 0 })).toThrow(/maxLogBytes/);
   });
 });

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composeMock, type StatefulMock } from '../../mock/compose-mock';
+import { composeMock } from '../../mock/compose-mock';
 import { DEFAULT_API_KEY } from '../../mock/engine/identity';
+import { STATEFUL, type StatefulMock } from '../../mock/modes/stateful';
 import { readDocuments } from '../../mock/node/read-documents';
 import { readFixtures } from '../../mock/node/read-fixtures';
 import type { MockRequest, MockResponse } from '../../mock/pipeline/types';
@@ -56,7 +57,8 @@ const token = async (body: object, headers: Record<string, string> = {}): Promis
 beforeAll(async () => {
   mock = composeMock({
     documents: readDocuments(),
-    parts: { mode: 'stateful', services: SERVICES, fixtures: readFixtures() },
+    mode: STATEFUL,
+    parts: { services: SERVICES, fixtures: readFixtures() },
     publicUrl: () => 'http://mock.test',
     log: () => undefined,
   });

@@ -23,13 +23,47 @@ export interface WireRequest {
 }
 
 export interface WireExchange extends WireRequest {
+  /** 0 when no answer came (the connection failed first). */
   readonly status: number;
   readonly statusText: string;
   /** The headers the browser lets a page read (CORS exposes only some). */
   readonly responseHeaders: readonly (readonly [string, string])[];
+  /** The body as far as it came. */
   readonly responseText: string;
   readonly durationMs: number;
+  /** Where the connection failed: before any answer, or in the body (after `receivedBytes`); the browser's words. */
+  readonly networkFailure?: NetworkFailure;
 }
+
+export interface NetworkFailure {
+  readonly stage: 'answer' | 'body';
+  /** What fetch threw: browsers give pages no more than this (`TypeError: Failed to fetch`), never the reset itself. */
+  readonly message: string;
+  readonly receivedBytes: number;
+  /** The body length the answer's headers declared, when they did. */
+  readonly declaredBytes?: number;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** Reads a body to its end, or as far as it comes before the connection fails (a cut-off or a stopped body). */
+const readBody = async (response: Response): Promise<{ text: string; bytes: number; failure?: string }> => {
+  const reader = response.body?.getReader();
+  if (!reader) return { text: '', bytes: 0 };
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return { text: text + decoder.decode(), bytes };
+      bytes += value.byteLength;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch (error) {
+    return { text: text + decoder.decode(), bytes, failure: errorText(error) };
+  }
+};
 
 type Tap = (
   | { readonly mode: 'record'; readonly exchanges: WireExchange[] }
@@ -59,16 +93,41 @@ const explorerFetch =
       return new Response(null, { status: 204 });
     }
     const started = performance.now();
-    const response = await fetch(url, { ...init, headers, body });
+    const elapsed = () => Math.round(performance.now() - started);
+    let response: Response;
+    try {
+      response = await fetch(url, { ...init, headers, body });
+    } catch (error) {
+      if (tap?.mode === 'record')
+        tap.exchanges.push({
+          ...request,
+          status: 0,
+          statusText: '',
+          responseHeaders: [],
+          responseText: '',
+          durationMs: elapsed(),
+          networkFailure: { stage: 'answer', message: errorText(error), receivedBytes: 0 },
+        });
+      throw error;
+    }
     if (tap?.mode === 'record') {
-      const responseText = await response.clone().text();
+      const read = await readBody(response.clone());
+      const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       tap.exchanges.push({
         ...request,
         status: response.status,
         statusText: response.statusText,
         responseHeaders: [...response.headers],
-        responseText,
-        durationMs: Math.round(performance.now() - started),
+        responseText: read.text,
+        durationMs: elapsed(),
+        ...(read.failure !== undefined && {
+          networkFailure: {
+            stage: 'body',
+            message: read.failure,
+            receivedBytes: read.bytes,
+            ...(Number.isInteger(declared) && { declaredBytes: declared }),
+          },
+        }),
       });
     }
     return response;
@@ -79,6 +138,8 @@ export interface Connection {
   readonly authMode: AuthMode;
   /** The client of the current auth mode. */
   readonly client: StorefrontClient;
+  /** The same, made with `retry: true`: the runtime's own retries (GET only, Retry-After honoured). */
+  readonly retryingClient: StorefrontClient;
   /** Visitor and member tokens for this base URL (kept in localStorage). */
   readonly shopper: OAuthStrategy;
   readonly signIn: MemberSignIn;
@@ -99,16 +160,13 @@ export const createConnection = (options: ConnectionOptions): Connection => {
     clientId: EXPLORER_CLIENT_ID,
     tokenStorage: localStorageTokenStorage(`storefront-explorer.tokens ${options.baseUrl}`),
   });
-  const shopperClient = createClient({ baseUrl: options.baseUrl, auth: shopper, fetch });
-  const client =
+  const auth =
     options.authMode === 'merchant' && options.apiKey.trim()
-      ? createClient({
-          baseUrl: options.baseUrl,
-          auth: apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined }),
-          fetch,
-        })
-      : shopperClient;
-  return { baseUrl: options.baseUrl, authMode: options.authMode, client, shopper, signIn: memberSignIn(shopper) };
+      ? apiKey(options.apiKey.trim(), { siteId: options.siteId.trim() || undefined })
+      : shopper;
+  const client = createClient({ baseUrl: options.baseUrl, auth, fetch });
+  const retryingClient = createClient({ baseUrl: options.baseUrl, auth, fetch, retry: true });
+  return { baseUrl: options.baseUrl, authMode: options.authMode, client, retryingClient, shopper, signIn: memberSignIn(shopper) };
 };
 
 /** An operation function as the family modules export it, called with an init the explorer builds at run time. */
@@ -121,12 +179,15 @@ export interface CallOutcome {
   readonly error?: unknown;
   /** The operation's own request and answer (the last attempt); undefined when nothing was sent. */
   readonly exchange: WireExchange | undefined;
+  /** Every attempt, the last one included (more than one when a token was renewed or the call retried). */
+  readonly attempts: readonly WireExchange[];
   readonly totalMs: number;
 }
 
-/** How the explorer sends a call beyond its init: the body text as typed, when it is not JSON. */
+/** How the explorer sends a call beyond its init: the body text as typed, when it is not JSON; with retries. */
 export interface SendOptions {
   readonly rawBody?: string;
+  readonly retry?: boolean;
 }
 
 const tapped = (init: { headers?: Record<string, string> }, tap: Tap): { id: string; init: object } => {
@@ -139,17 +200,17 @@ const tapped = (init: { headers?: Record<string, string> }, tap: Tap): { id: str
 export const callOperation = async (
   connection: Connection,
   operation: CallableOperation,
-  init: { headers?: Record<string, string> },
+  init: { headers?: Record<string, string>; signal?: AbortSignal },
   options: SendOptions = {},
 ): Promise<CallOutcome> => {
   const exchanges: WireExchange[] = [];
   const { id, init: watched } = tapped(init, { mode: 'record', exchanges, rawBody: options.rawBody });
   const started = performance.now();
   try {
-    const data = await operation(connection.client, watched);
-    return { data, exchange: exchanges.at(-1), totalMs: Math.round(performance.now() - started) };
+    const data = await operation(options.retry ? connection.retryingClient : connection.client, watched);
+    return { data, exchange: exchanges.at(-1), attempts: exchanges, totalMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { error, exchange: exchanges.at(-1), totalMs: Math.round(performance.now() - started) };
+    return { error, exchange: exchanges.at(-1), attempts: exchanges, totalMs: Math.round(performance.now() - started) };
   } finally {
     taps.delete(id);
   }

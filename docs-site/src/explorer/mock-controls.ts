@@ -1,6 +1,8 @@
 // The mock's control API under /__mock/ (reset, scenarios, events; contract in the README's QA section). These
 // are not operations of the API, so they have no operation functions: plain fetch calls. A mock that answers
 // 404 has no such control (the static mode): callers show that as a notice, not as a failure.
+import type { ConnectionFault } from '../../../src/protocol';
+
 export type ControlAnswer<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly unavailable: boolean; readonly message: string };
@@ -77,9 +79,15 @@ export interface MockDelivery {
   readonly lastError?: string;
 }
 
+/** A forced failure as PUT /__mock/scenarios/{operationId} takes it: an answer with a status, or a connection fault. */
+export type ForcedFailureRequest = (
+  | { readonly status: number; readonly code?: string; readonly retryAfterSeconds?: number; readonly description?: string }
+  | { readonly fault: ConnectionFault }
+) & { readonly times?: number };
+
 export interface ScenarioRequest {
   readonly latencyMs?: number;
-  readonly failure?: { readonly status: number; readonly code?: string; readonly description?: string; readonly times?: number };
+  readonly failure?: ForcedFailureRequest;
 }
 
 const query = (params: Record<string, string | number>): string =>

@@ -1,25 +1,29 @@
-// Back-in-stock notification requests: a shopper asks (RECEIVED; one open request per e-mail and item), the
+// Back-in-stock notification requests: a shopper asks (RECEIVED; one open request per e-mail and item; refused
+// for the items of a catalogue app the site collects no requests for, Wix Stores only by default), the
 // merchant reports items back in stock (RECEIVED -> PROCESSING -> NOTIFICATION_SENT, or FAILED when the address
 // says "fail") or marks a request as notified by hand, counts open requests per item and queries them.
 import { cursorPage, cursorQuery, offsetPage } from '../../computations/paging';
 import { query, readFilter, readSort } from '../../computations/query-language';
+import { readSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
+import { STORES_APP_ID } from '../platform/recommendations';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, Stored } from '../wire-types';
 import { sameItem } from './catalog-lines';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 
 type NotificationRequest = Stored<CommerceSchema<'BackInStockNotificationRequest'>, 'id' | 'createdDate'>;
 
 const BACK_IN_STOCK_EVENTS = eventsOf('wix.ecom.v1.back_in_stock_notification_request');
 
-const requestOr404 = async <K extends Refusing<'backInStockRequestNotFound'>>(
+const requestOr404 = async <K extends Declaring<404, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND'>>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<NotificationRequest> => {
   const request = await context.store.get(COLLECTIONS.backInStockRequests, id);
-  if (!request) throw refusal(context, 'backInStockRequestNotFound', `Back-in-stock notification request ${id} was not found`);
+  if (!request)
+    throw refuse(context, 404, 'BACK_IN_STOCK_NOTIFICATION_REQUEST_NOT_FOUND', `Back-in-stock notification request ${id} was not found`);
   return request;
 };
 
@@ -60,13 +64,34 @@ export const backInStockOperations = defineService('commerce', {
     access: 'shopper',
     async handle(context) {
       const { request } = context.body;
+      const { appId } = request.catalogReference;
+      const states = (await readSettings(context.store)).backInStockCollectionStates ?? [
+        { appId: STORES_APP_ID, collectingRequests: true },
+      ];
+      if (!states.some((state) => state.appId === appId && state.collectingRequests)) {
+        throw refuse(
+          context,
+          428,
+          'REQUEST_COLLECTION_DISABLED',
+          `The site does not collect back-in-stock requests for items of app ${appId}`,
+          {
+            appId,
+          },
+        );
+      }
       const open = (await context.store.list(COLLECTIONS.backInStockRequests)).find(
         (existing) =>
           existing.status === 'RECEIVED' &&
           existing.email?.toLowerCase() === request.email.toLowerCase() &&
           sameItem(existing.catalogReference, request.catalogReference),
       );
-      if (open) throw refusal(context, 'backInStockRequestExists', `${request.email} already waits for this item (request ${open.id})`);
+      if (open)
+        throw refuse(
+          context,
+          409,
+          'BACK_IN_STOCK_NOTIFICATION_REQUEST_ALREADY_EXISTS',
+          `${request.email} already waits for this item (request ${open.id})`,
+        );
       const created: NotificationRequest = {
         ...request,
         id: context.newId(),
@@ -126,7 +151,12 @@ export const backInStockOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       if (request.catalogReference && request.requestIds?.length) {
-        throw refusal(context, 'catalogReferenceAndRequestIds', 'Send either catalogReference or requestIds, not both');
+        throw refuse(
+          context,
+          400,
+          'REQUEST_CONTAINS_BOTH_CATALOG_REFERENCE_AND_REQUEST_IDS',
+          'Send either catalogReference or requestIds, not both',
+        );
       }
       const all = await context.store.list(COLLECTIONS.backInStockRequests);
       const chosen = all.filter(

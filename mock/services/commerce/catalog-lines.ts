@@ -1,6 +1,7 @@
-// Line items as the catalogue prices them: a catalog reference (product, variant by id or by choices) becomes
-// a cart line with name, price, image, description lines, availability and physical properties; custom line
-// items keep what the caller sent. Unknown items are refused, naming the field.
+// Line items as the catalogue prices them: a catalog reference (product, variant by id or by choices, a
+// subscription option) becomes a cart line with name, price, image, description lines, availability, physical
+// properties and what the site set up for the product (members only, sold as a gift card, a subscription);
+// custom line items keep what the caller sent. Unknown items are refused, naming the field.
 import { findVariant } from '../../computations/catalogue-product';
 import { multiCurrencyPrice, toCents } from '../../computations/money';
 import { invalidField } from '../../engine/failure';
@@ -49,9 +50,15 @@ export const catalogLine = async (
   const product = await store.get(COLLECTIONS.products, reference.catalogItemId);
   if (!product || product.visible === false)
     throw invalidField(`${field}.catalogReference.catalogItemId`, `${reference.catalogItemId} is not a product of the catalogue`);
-  const options = reference.options as { variantId?: string; options?: Record<string, string> } | undefined;
+  const options = reference.options as { variantId?: string; options?: Record<string, string>; subscriptionOptionId?: string } | undefined;
   const variant = findVariant(product, options);
   if (!variant) throw invalidField(`${field}.catalogReference.options`, `names no variant of ${product.name}`);
+  const subscription = options?.subscriptionOptionId
+    ? settings.subscriptionOptions?.find((option) => option.id === options.subscriptionOptionId && option.productIds.includes(product.id))
+    : undefined;
+  if (options?.subscriptionOptionId && !subscription)
+    throw invalidField(`${field}.catalogReference.options.subscriptionOptionId`, `names no subscription option of ${product.name}`);
+  const giftCard = settings.giftCardProductIds?.includes(product.id) === true;
   const quantity = request.quantity ?? 1;
   const currency = settings.currency;
   const price = toCents(variant.variant?.priceData?.discountedPrice ?? product.priceData?.discountedPrice);
@@ -110,7 +117,22 @@ export const catalogLine = async (
       ...((variant.variant?.sku ?? product.sku) && { sku: variant.variant?.sku ?? product.sku }),
       shippable: product.productType !== 'digital',
     },
-    itemType: { preset: product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
+    itemType: { preset: giftCard ? 'GIFT_CARD' : product.productType === 'digital' ? 'DIGITAL' : 'PHYSICAL' },
+    ...(subscription && {
+      subscriptionOptionInfo: {
+        subscriptionSettings: {
+          frequency: subscription.frequency,
+          interval: subscription.interval ?? 1,
+          autoRenewal: subscription.autoRenewal,
+          enableCustomerCancellation: true,
+        },
+        title: { original: subscription.title, translated: subscription.title },
+        ...(subscription.description && { description: { original: subscription.description, translated: subscription.description } }),
+      },
+      savePaymentMethod: true,
+      consentRequiredPaymentPolicy: `You will be charged ${multiCurrencyPrice(price, currency).formattedAmount} every ${subscription.frequency.toLowerCase()} until you cancel.`,
+    }),
+    ...(settings.membersOnlyProductIds?.includes(product.id) && { membersOnly: true }),
     paymentOption: 'FULL_PAYMENT_ONLINE',
     rootCatalogItemId: product.id,
     customLineItem: false,
@@ -158,4 +180,20 @@ export const requestedLines = async (
     lines.push(await catalogLine(context.store, settings, item, `lineItems[${index}]`, context.newId()));
   customLineItems.forEach((item, index) => lines.push(customLine(item, settings, context.newId(), `customLineItems[${index}]`)));
   return lines;
+};
+
+/** The catalogue's item a line names as it is now (price, stock); undefined when the catalogue no longer sells it (gone or hidden). */
+export const catalogueItemNow = async (store: SessionStore, reference: CatalogReference | undefined) => {
+  if (!reference || reference.appId !== STORES_APP_ID) return undefined;
+  const product = await store.get(COLLECTIONS.products, reference.catalogItemId);
+  if (!product || product.visible === false) return undefined;
+  const variant = findVariant(product, reference.options as { variantId?: string; options?: Record<string, string> } | undefined);
+  if (!variant) return undefined;
+  const stock = variant.stock;
+  return {
+    product,
+    unitCents: toCents(variant.variant?.priceData?.discountedPrice ?? product.priceData?.discountedPrice),
+    /** How many are left; undefined when the product does not track its quantity (0 once it is out of stock). */
+    left: stock?.inStock === false ? 0 : stock?.trackQuantity === true ? Math.max(0, stock.quantity ?? 0) : undefined,
+  };
 };

@@ -13,6 +13,7 @@ import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, requestedLines, withQuantity } from './catalog-lines';
 import { requireKnownCoupon, requireKnownGiftCard } from './discount-codes';
+import { refuseUnplaceableCheckout } from './order-placement-rules';
 import { placeOrder } from './orders';
 import {
   appliedDiscounts,
@@ -24,7 +25,8 @@ import {
   shippingInfo,
   taxSummary,
 } from './purchase-shapes';
-import { type CHECKOUT_CHANGES, type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
+import { requireUsableShippingOption } from './shipping-selection';
 
 export type Checkout = Stored<CommerceSchema<'Checkout'>, ServerSet>;
 type Address = CommerceSchema<'Address'>;
@@ -106,35 +108,38 @@ export const pricedCheckout = (checkout: Checkout, extras: CheckoutExtras, setti
 const save = async (context: CallContext, checkout: Checkout, extras: CheckoutExtras, isNew = false): Promise<Checkout> => {
   const settings = await readSettings(context.store);
   const stored = { ...pricedCheckout(checkout, extras, settings), updatedDate: context.now() };
-  await context.store.put(COLLECTIONS.checkouts, stored.id as string, stored);
-  await context.store.put(EXTRAS, stored.id as string, extras);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.checkouts,
+    stored,
     isNew ? CHECKOUT_EVENTS.created : CHECKOUT_EVENTS.updated,
-    stored.id as string,
     isNew ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
   );
+  await context.store.put(EXTRAS, stored.id as string, extras);
   return stored;
 };
 
 /** A checkout the caller may see: its own, or any for the merchant. */
-const checkoutOf = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer'>>(
+const checkoutOf = async <K extends Declaring<404, 'NOT_FOUND'> & Declaring<403, 'PERMISSION_DENIED'>>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<Checkout> => {
   const checkout = await context.store.get(COLLECTIONS.checkouts, id);
-  if (!checkout) throw refusal(context, 'checkoutNotFound', `Checkout ${id} was not found`);
+  if (!checkout) throw refuse(context, 404, 'NOT_FOUND', `Checkout ${id} was not found`);
   if (!ownedBy(context.identity as NonNullable<CallContext['identity']>, checkout.buyerInfo))
-    throw refusal(context, 'checkoutOfAnotherBuyer', `Checkout ${id} belongs to another buyer`);
+    throw refuse(context, 403, 'PERMISSION_DENIED', `Checkout ${id} belongs to another buyer`);
   return checkout;
 };
 
 /** A checkout the caller may change: not completed. */
-const openCheckout = async <K extends Refusing<'checkoutNotFound' | 'checkoutOfAnotherBuyer' | 'checkoutIsComplete'>>(
+const openCheckout = async <
+  K extends Declaring<404, 'NOT_FOUND'> & Declaring<403, 'PERMISSION_DENIED'> & Declaring<428, 'CHECKOUT_IS_COMPLETE'>,
+>(
   context: CommerceCall<K>,
   id: string,
 ): Promise<Checkout> => {
   const checkout = await checkoutOf(context, id);
-  if (checkout.completed) throw refusal(context, 'checkoutIsComplete', `Checkout ${id} is completed: it cannot be changed`);
+  if (checkout.completed) throw refuse(context, 428, 'CHECKOUT_IS_COMPLETE', `Checkout ${id} is completed: it cannot be changed`);
   return checkout;
 };
 
@@ -199,6 +204,17 @@ const lineIdsCheck = (checkout: Checkout, ids: readonly string[], field: string)
   });
 
 /** The operations that change an open checkout (its id in the path) and answer it. */
+/** The operations that change an open checkout. */
+const CHECKOUT_CHANGES = [
+  'updateCheckout',
+  'removeCheckoutCoupon',
+  'removeCheckoutGiftCard',
+  'removeCheckoutOverrideCheckoutUrl',
+  'addToCheckout',
+  'removeCheckoutLineItems',
+  'updateCheckoutLineItemsQuantity',
+] as const;
+
 type CheckoutChange = (typeof CHECKOUT_CHANGES)[number];
 
 const change =
@@ -223,6 +239,8 @@ export const checkoutOperations = defineService('commerce', {
       const settings = await readSettings(context.store);
       requireKnownCoupon(context, settings, request.couponCode);
       requireKnownGiftCard(context, settings, request.giftCardCode);
+      const shipping = request.checkoutInfo?.shippingInfo;
+      requireUsableShippingOption(context, settings, shipping?.selectedCarrierServiceOption, shipping?.shippingDestination?.address);
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       const checkout = await createCheckoutFromLines(context, settings, {
         lines,
@@ -243,7 +261,7 @@ export const checkoutOperations = defineService('commerce', {
       const cartId = context.path.id;
       const checkouts = (await context.store.list(COLLECTIONS.checkouts)).filter((checkout) => checkout.cartId === cartId);
       const latest = checkouts.sort((a, b) => String(b.createdDate).localeCompare(String(a.createdDate)))[0];
-      if (!latest) throw refusal(context, 'checkoutNotFound', `Checkout of cart ${cartId} was not found`);
+      if (!latest) throw refuse(context, 404, 'NOT_FOUND', `Checkout of cart ${cartId} was not found`);
       return { body: { checkout: await checkoutOf(context, latest.id as string) } };
     },
   },
@@ -274,6 +292,12 @@ export const checkoutOperations = defineService('commerce', {
       requireKnownGiftCard(context, settings, request.giftCardCode);
       const { id: _id, lineItems: _lines, completed: _completed, ...fields } = request.checkout;
       let next = applyPatch(checkout, fields, request.fieldMask);
+      requireUsableShippingOption(
+        context,
+        settings,
+        request.checkout.shippingInfo?.selectedCarrierServiceOption,
+        next.shippingInfo?.shippingDestination?.address,
+      );
       const lines = await requestedLines(context, settings, request.lineItems, request.customLineItems);
       if (lines.length) next = { ...next, lineItems: [...(next.lineItems ?? []), ...(lines as Checkout['lineItems'] & object)] };
       const nextExtras: CheckoutExtras = {
@@ -345,8 +369,14 @@ export const checkoutOperations = defineService('commerce', {
       const request = context.body;
       const checkout = await checkoutOf(context, context.path.id);
       if (checkout.completed)
-        throw refusal(context, 'checkoutAlreadyPaid', `Checkout ${checkout.id} is completed: an order was created from it already`);
-      if (!checkout.lineItems?.length) throw refusal(context, 'emptyCheckout', `Checkout ${checkout.id} has no line items`);
+        throw refuse(context, 428, 'CHECKOUT_ALREADY_PAID', `Checkout ${checkout.id} is completed: an order was created from it already`);
+      if (!checkout.lineItems?.length) throw refuse(context, 428, 'EMPTY_CHECKOUT', `Checkout ${checkout.id} has no line items`);
+      const extras = await extrasOf(context, checkout.id as string);
+      await refuseUnplaceableCheckout(context, checkout, await readSettings(context.store), {
+        ...(extras.couponCode && { couponCode: extras.couponCode }),
+        ...(extras.giftCardCode && { giftCardCode: extras.giftCardCode }),
+        savePaymentMethod: request.savePaymentMethod === true,
+      });
       const order = await placeOrder(context, checkout, { savePaymentMethod: request.savePaymentMethod === true });
       const completed: Checkout = { ...checkout, completed: true, updatedDate: context.now() };
       await saveAndEmit(context, COLLECTIONS.checkouts, completed, CHECKOUT_EVENTS.completed, {

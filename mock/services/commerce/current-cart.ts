@@ -10,13 +10,13 @@ import { readSettings, type SiteSettings } from '../../engine/fixtures';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { eventsOf } from '../event-types';
 import { buyerIdsOf } from '../ownership';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceBody, CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { type CartLineItem, catalogLine, customLine, sameItem, withQuantity } from './catalog-lines';
 import { createCheckoutFromLines } from './checkout';
 import { requireKnownCoupon } from './discount-codes';
 import { appliedDiscounts, calculationErrors, giftCardOf, priceSummary, shippingInfo, taxSummary } from './purchase-shapes';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 import { requireVisitorEmail } from './visitor-email';
 
 export type Cart = Stored<CommerceSchema<'Cart'>, ServerSet>;
@@ -33,9 +33,9 @@ export const currentCart = async (context: CallContext): Promise<Cart | undefine
   return index ? context.store.get(COLLECTIONS.carts, index.cartId) : undefined;
 };
 
-const cartOr404 = async <K extends Refusing<'ownedCartNotFound'>>(context: CommerceCall<K>): Promise<Cart> => {
+const cartOr404 = async <K extends Declaring<404, 'OWNED_CART_NOT_FOUND'>>(context: CommerceCall<K>): Promise<Cart> => {
   const cart = await currentCart(context);
-  if (!cart) throw refusal(context, 'ownedCartNotFound', `The caller (${ownerOf(context)}) has no current cart`);
+  if (!cart) throw refuse(context, 404, 'OWNED_CART_NOT_FOUND', `The caller (${ownerOf(context)}) has no current cart`);
   return cart;
 };
 
@@ -97,11 +97,10 @@ const priced = (cart: Cart, settings: SiteSettings, now: string): Cart => {
 /** Prices and stores the cart, and emits its created or updated event. */
 const save = async (context: CallContext, cart: Cart, settings: SiteSettings, isNew: boolean): Promise<Cart> => {
   const stored = priced(cart, settings, context.now());
-  await context.store.put(COLLECTIONS.carts, stored.id as string, stored);
   if (isNew) {
+    await saveAndEmit(context, COLLECTIONS.carts, stored, CART_EVENTS.created, { createdEvent: { entity: stored } });
     await context.store.put(COLLECTIONS.currentCarts, ownerOf(context), { id: ownerOf(context), cartId: stored.id });
-    context.emit(CART_EVENTS.created, stored.id as string, { createdEvent: { entity: stored } });
-  } else context.emit(CART_EVENTS.updated, stored.id as string, { updatedEvent: { currentEntity: stored } });
+  } else await saveAndEmit(context, COLLECTIONS.carts, stored, CART_EVENTS.updated, { updatedEvent: { currentEntity: stored } });
   return stored;
 };
 
@@ -245,6 +244,14 @@ export const currentCartOperations = defineService('commerce', {
       const request = context.body;
       const settings = await readSettings(context.store);
       const existing = await currentCart(context);
+      // Line items make a cart, as adding to it does; a change of a cart the caller does not have yet is refused.
+      if (!existing && !request.lineItems?.length && !request.customLineItems?.length)
+        throw refuse(
+          context,
+          404,
+          'OWNED_CART_NOT_FOUND',
+          `The caller (${ownerOf(context)}) has no current cart to update: add an item first`,
+        );
       let cart = existing ?? emptyCart(context, settings);
       if (request.cartInfo) {
         const { id: _id, lineItems: _lines, ...info } = request.cartInfo;

@@ -6,40 +6,51 @@
 import { couponNamed, giftCardNamed } from '../../computations/commerce-totals';
 import { toCents } from '../../computations/money';
 import type { SiteSettings } from '../../engine/fixtures';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
-
-type CouponRefusal = 'couponDoesNotExist' | 'couponHasExpired' | 'couponNotActiveYet' | 'couponUsageExceeded' | 'couponLimitPerCustomer';
-type GiftCardRefusal = 'giftCardNotFound' | 'giftCardCodeInvalid' | 'giftCardIsEmpty' | 'giftCardExpired' | 'giftCardDisabled';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 
 /** What a gift card code is made of: letters, digits and dashes. */
 const GIFT_CARD_CODE = /^[A-Za-z0-9-]+$/;
 
-export const requireKnownCoupon = <K extends Refusing<CouponRefusal>>(
+export const requireKnownCoupon = <
+  K extends Declaring<
+    428,
+    | 'ERROR_COUPON_DOES_NOT_EXIST'
+    | 'ERROR_COUPON_HAS_EXPIRED'
+    | 'ERROR_COUPON_IS_NOT_ACTIVE_YET'
+    | 'ERROR_COUPON_USAGE_EXCEEDED'
+    | 'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED'
+  >,
+>(
   context: CommerceCall<K>,
   settings: SiteSettings,
   code: string | undefined,
 ): void => {
   if (!code) return;
   const coupon = couponNamed(settings, code);
-  if (!coupon) throw refusal(context, 'couponDoesNotExist', `${code} is not a coupon of the site`, { couponCode: code });
+  if (!coupon) throw refuse(context, 428, 'ERROR_COUPON_DOES_NOT_EXIST', `${code} is not a coupon of the site`, { couponCode: code });
   const now = Date.parse(context.now());
   if (coupon.expirationDate && Date.parse(coupon.expirationDate) <= now) {
-    throw refusal(context, 'couponHasExpired', `${coupon.code} expired on ${coupon.expirationDate}`, { couponCode: coupon.code });
+    throw refuse(context, 428, 'ERROR_COUPON_HAS_EXPIRED', `${coupon.code} expired on ${coupon.expirationDate}`, {
+      couponCode: coupon.code,
+    });
   }
   if (coupon.startDate && Date.parse(coupon.startDate) > now) {
-    throw refusal(context, 'couponNotActiveYet', `${coupon.code} applies from ${coupon.startDate}`, { couponCode: coupon.code });
+    throw refuse(context, 428, 'ERROR_COUPON_IS_NOT_ACTIVE_YET', `${coupon.code} applies from ${coupon.startDate}`, {
+      couponCode: coupon.code,
+    });
   }
   if (coupon.usageLimit !== undefined && (coupon.timesUsed ?? 0) >= coupon.usageLimit) {
-    throw refusal(context, 'couponUsageExceeded', `${coupon.code} was used ${coupon.usageLimit} times, its limit`, {
+    throw refuse(context, 428, 'ERROR_COUPON_USAGE_EXCEEDED', `${coupon.code} was used ${coupon.usageLimit} times, its limit`, {
       couponCode: coupon.code,
     });
   }
   const buyer = context.identity?.id;
   const usesByBuyer = (coupon.usedBy ?? []).filter((id) => id === buyer).length;
   if (coupon.limitPerCustomer !== undefined && buyer !== undefined && usesByBuyer >= coupon.limitPerCustomer) {
-    throw refusal(
+    throw refuse(
       context,
-      'couponLimitPerCustomer',
+      428,
+      'ERROR_COUPON_LIMIT_PER_CUSTOMER_EXCEEDED',
       `${coupon.code} may be used ${coupon.limitPerCustomer} time(s) per customer; this buyer used it`,
       {
         couponCode: coupon.code,
@@ -48,19 +59,24 @@ export const requireKnownCoupon = <K extends Refusing<CouponRefusal>>(
   }
 };
 
-export const requireKnownGiftCard = <K extends Refusing<GiftCardRefusal>>(
+export const requireKnownGiftCard = <
+  K extends Declaring<
+    428,
+    'GIFT_CARD_NOT_FOUND' | 'GIFT_CARD_CODE_INVALID' | 'GIFT_CARD_IS_EMPTY' | 'GIFT_CARD_EXPIRED' | 'GIFT_CARD_DISABLED'
+  >,
+>(
   context: CommerceCall<K>,
   settings: SiteSettings,
   code: string | undefined,
 ): void => {
   if (!code) return;
   if (!GIFT_CARD_CODE.test(code))
-    throw refusal(context, 'giftCardCodeInvalid', `${code} is not a gift card code: letters, digits and dashes only`);
+    throw refuse(context, 428, 'GIFT_CARD_CODE_INVALID', `${code} is not a gift card code: letters, digits and dashes only`);
   const card = giftCardNamed(settings, code);
-  if (!card) throw refusal(context, 'giftCardNotFound', `${code} is not a gift card of the site`);
-  if (card.disabled) throw refusal(context, 'giftCardDisabled', `Gift card ${code} was disabled by the site`);
+  if (!card) throw refuse(context, 428, 'GIFT_CARD_NOT_FOUND', `${code} is not a gift card of the site`);
+  if (card.disabled) throw refuse(context, 428, 'GIFT_CARD_DISABLED', `Gift card ${code} was disabled by the site`);
   if (card.expirationDate && Date.parse(card.expirationDate) <= Date.parse(context.now())) {
-    throw refusal(context, 'giftCardExpired', `Gift card ${code} expired on ${card.expirationDate}`);
+    throw refuse(context, 428, 'GIFT_CARD_EXPIRED', `Gift card ${code} expired on ${card.expirationDate}`);
   }
-  if (toCents(card.balance) <= 0) throw refusal(context, 'giftCardIsEmpty', `Gift card ${code} has no balance left`);
+  if (toCents(card.balance) <= 0) throw refuse(context, 428, 'GIFT_CARD_IS_EMPTY', `Gift card ${code} has no balance left`);
 };

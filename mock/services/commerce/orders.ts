@@ -15,7 +15,7 @@ import { saveProduct } from '../platform/catalogue';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema, ServerSet, Stored } from '../wire-types';
 import { refuseAuthorizedPayment, refuseHeldOrder } from './order-state-rules';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 
 export type Order = Stored<CommerceSchema<'Order'>, ServerSet>;
 export type OrderTransactions = CommerceSchema<'OrderTransactions'>;
@@ -38,9 +38,9 @@ const nextNumber = async (context: CallContext): Promise<string> => {
   return String(value);
 };
 
-export const orderOr404 = async <K extends Refusing<'orderNotFound'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
+export const orderOr404 = async <K extends Declaring<404, 'ORDER_NOT_FOUND'>>(context: CommerceCall<K>, id: string): Promise<Order> => {
   const order = await context.store.get(COLLECTIONS.orders, id);
-  if (!order) throw refusal(context, 'orderNotFound', `Order ${id} was not found`);
+  if (!order) throw refuse(context, 404, 'ORDER_NOT_FOUND', `Order ${id} was not found`);
   return order;
 };
 
@@ -394,6 +394,17 @@ export const orderOperations = defineService('commerce', {
     access: 'merchant',
     async handle(context) {
       const { order: given } = context.body;
+      if (given.purchasedDate && Date.parse(given.purchasedDate) > Date.parse(context.now())) {
+        throw refuse(
+          context,
+          428,
+          'PURCHASED_DATE_CANNOT_BE_IN_FUTURE',
+          `order.purchasedDate ${given.purchasedDate} is after now (${context.now()})`,
+          {
+            purchasedDate: given.purchasedDate,
+          },
+        );
+      }
       const order = await manualOrder(context, given);
       const transactions: OrderTransactions = { orderId: order.id, payments: [], refunds: [] };
       await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
@@ -438,9 +449,9 @@ export const orderOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const order = await orderOr404(context, context.path.id);
-      if (order.status === 'CANCELED') throw refusal(context, 'orderAlreadyCanceled', `Order ${order.id} is cancelled already`);
+      if (order.status === 'CANCELED') throw refuse(context, 428, 'ORDER_ALREADY_CANCELED', `Order ${order.id} is cancelled already`);
       if (order.paymentStatus === 'PAID' || order.paymentStatus === 'PARTIALLY_PAID') {
-        throw refusal(context, 'orderIsPaid', `Order ${order.id} is paid: refund it before cancelling`);
+        throw refuse(context, 428, 'ORDER_IS_PAID', `Order ${order.id} is paid: refund it before cancelling`);
       }
       refuseHeldOrder(context, order);
       refuseAuthorizedPayment(context, order, await transactionsOf(context, order.id as string));

@@ -5,13 +5,13 @@
 import { orderPrice, toCents } from '../../computations/money';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { undeclaredEvent } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { CommerceSchema } from '../wire-types';
 import { type Order, type OrderTransactions, orderOr404, paymentSums, saveOrder, settleOrder, transactionsOf } from './orders';
-import { type CommerceCall, type Refusing, refusal } from './refusals';
+import { type CommerceCall, type Declaring, refuse } from './refusals';
 
 /** Why a payment that is no longer authorized cannot be captured or voided. */
-type PaymentRefusal = 'paymentAlreadyVoided' | 'paymentAlreadyCaptured';
+type PaymentRefusal = 'PAYMENT_ALREADY_VOIDED' | 'PAYMENT_ALREADY_CAPTURED';
 
 type Payment = CommerceSchema<'OrderPayment'>;
 type Collectability = NonNullable<CommerceSchema<'PaymentCollectabilityStatusResponse'>['status']>;
@@ -41,29 +41,36 @@ const collectability = async (
 
 /** Stores the transactions, settles the order on them, and emits the transactions update. */
 const commit = async (context: CallContext, order: Order, transactions: OrderTransactions) => {
-  await context.store.put(COLLECTIONS.orderTransactions, order.id as string, transactions);
-  context.emit(ORDER_TRANSACTIONS_UPDATED, order.id as string, { updatedEvent: { currentEntity: transactions } });
+  await saveAndEmit(
+    context,
+    COLLECTIONS.orderTransactions,
+    transactions,
+    ORDER_TRANSACTIONS_UPDATED,
+    { updatedEvent: { currentEntity: transactions } },
+    order.id as string,
+  );
   await saveOrder(context, settleOrder(context, order, transactions));
   return { orderTransactions: transactions };
 };
 
 /** Why a payment cannot be captured or voided, by what became of it. */
-const NOT_AUTHORIZED: Readonly<Record<string, PaymentRefusal>> = { VOIDED: 'paymentAlreadyVoided', APPROVED: 'paymentAlreadyCaptured' };
+const NOT_AUTHORIZED: Readonly<Record<string, PaymentRefusal>> = { VOIDED: 'PAYMENT_ALREADY_VOIDED', APPROVED: 'PAYMENT_ALREADY_CAPTURED' };
 
 /** The payments named, each an authorized payment of this order. */
-const authorizedPayments = <K extends Refusing<PaymentRefusal | 'paymentNotFound' | 'paymentNotAuthorized'>>(
+const authorizedPayments = <K extends Declaring<428, PaymentRefusal | 'PAYMENT_NOT_FOUND' | 'PAYMENT_NOT_AUTHORIZED'>>(
   context: CommerceCall<K>,
   transactions: OrderTransactions,
   ids: readonly string[],
 ): void =>
   ids.forEach((id) => {
     const payment = transactions.payments?.find((candidate) => candidate.id === id);
-    if (!payment) throw refusal(context, 'paymentNotFound', `${id} is not a payment of the order`, { paymentId: id });
+    if (!payment) throw refuse(context, 428, 'PAYMENT_NOT_FOUND', `${id} is not a payment of the order`, { paymentId: id });
     const status = payment.regularPaymentDetails?.status;
     if (status !== 'AUTHORIZED') {
-      throw refusal(
+      throw refuse(
         context,
-        (status && NOT_AUTHORIZED[status]) || 'paymentNotAuthorized',
+        428,
+        (status && NOT_AUTHORIZED[status]) || 'PAYMENT_NOT_AUTHORIZED',
         `Payment ${id} is ${status ?? 'not a card payment'}: only authorized payments are captured or voided`,
         { paymentId: id },
       );
@@ -71,10 +78,10 @@ const authorizedPayments = <K extends Refusing<PaymentRefusal | 'paymentNotFound
   });
 
 /** The status a collectability answer gives, as the refusal of a collection. */
-const NONCOLLECTABLE: Readonly<Record<Noncollectable, 'orderCanceled' | 'orderAlreadyPaid' | 'paymentMethodsNotFound'>> = {
-  NONCOLLECTABLE_ORDER_IS_CANCELLED: 'orderCanceled',
-  NONCOLLECTABLE_ORDER_IS_PAID: 'orderAlreadyPaid',
-  NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'paymentMethodsNotFound',
+const NONCOLLECTABLE: Readonly<Record<Noncollectable, 'ORDER_CANCELED' | 'ORDER_ALREADY_PAID' | 'PAYMENT_METHODS_NOT_FOUND'>> = {
+  NONCOLLECTABLE_ORDER_IS_CANCELLED: 'ORDER_CANCELED',
+  NONCOLLECTABLE_ORDER_IS_PAID: 'ORDER_ALREADY_PAID',
+  NONCOLLECTABLE_MISSING_PAYMENT_METHOD: 'PAYMENT_METHODS_NOT_FOUND',
 };
 
 /** The latest instant an ISO 8601 timestamp with a four-digit year can name. */
@@ -109,15 +116,24 @@ export const paymentsCollectorOperations = defineService('commerce', {
     async handle(context) {
       const request = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
+      // An order imported from another system was never an order of the site's checkout: nothing can collect it.
+      if (order.imported === true)
+        throw refuse(
+          context,
+          428,
+          'NO_ASSOCIATED_ECOM_ORDER',
+          `Order ${order.id} was imported: it has no checkout order to collect a payment for`,
+        );
       const transactions = await transactionsOf(context, order.id as string);
       const { status, amountCents } = await collectability(context, order, transactions);
       if (status !== 'COLLECTABLE')
-        throw refusal(context, NONCOLLECTABLE[status], `The payment of order ${order.id} cannot be collected: ${status}`);
+        throw refuse(context, 428, NONCOLLECTABLE[status], `The payment of order ${order.id} cannot be collected: ${status}`);
       const amount = toCents(request.amount.amount);
       if (!(amount > 0 && amount <= amountCents)) {
-        throw refusal(
+        throw refuse(
           context,
-          'invalidAmount',
+          428,
+          'INVALID_AMOUNT',
           `amount.amount must be more than 0 and at most the ${(amountCents / 100).toFixed(2)} left to pay`,
           { amount: request.amount.amount },
         );
@@ -167,6 +183,20 @@ export const paymentsCollectorOperations = defineService('commerce', {
       const { payments } = context.body;
       const order = await orderOr404(context, context.path.ecomOrderId);
       let transactions = await transactionsOf(context, order.id as string);
+      for (const { paymentId } of payments) {
+        const payment = transactions.payments?.find((candidate) => candidate.id === paymentId);
+        if (payment && (payment.giftcardPaymentDetails || payment.regularPaymentDetails?.offlinePayment === true)) {
+          throw refuse(
+            context,
+            428,
+            'NOT_REGULAR_ONLINE_PAYMENT',
+            `Payment ${paymentId} was not made online: only online card payments are captured`,
+            {
+              paymentId,
+            },
+          );
+        }
+      }
       authorizedPayments(
         context,
         transactions,
@@ -178,9 +208,10 @@ export const paymentsCollectorOperations = defineService('commerce', {
           const authorized = toCents(payment.amount?.amount);
           const amount = wanted.amount?.amount === undefined ? authorized : toCents(wanted.amount.amount);
           if (!(amount > 0 && amount <= authorized)) {
-            throw refusal(
+            throw refuse(
               context,
-              'invalidAmount',
+              428,
+              'INVALID_AMOUNT',
               `payments[${index}].amount.amount must be more than 0 and at most the ${(authorized / 100).toFixed(2)} authorized`,
               { paymentId: wanted.paymentId },
             );

@@ -8,10 +8,10 @@ import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
 import { type CallContext, defineService, exampleAnswer, type ServiceAnswer, type ServiceContext } from '../../engine/service-table';
 import { parsePrefer } from '../../pipeline/prefer-header';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { unknownContactFields } from './contact-fields';
-import { hostedSignInMember, MEMBER_EVENTS, type Member, memberByEmail, newMember, saveMember } from './member-accounts';
+import { hostedSignInMember, indexLogin, MEMBER_EVENTS, type Member, memberByEmail, newMember, saveMember } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied, refuse } from './refusals';
 
 /** A sign-in state with its session or state token (status 200): the answer of every sign-in step. */
@@ -90,8 +90,8 @@ const findOrCreate = async (
   const existing = await memberByEmail(context.store, email);
   if (existing) return { member: existing, created: false };
   const member = await newMember(context.store, { loginEmail: email, ...profile, status }, context.now(), context.newId);
-  await saveMember(context.store, member);
-  context.emit(MEMBER_EVENTS.created, member.id as string, { createdEvent: { entity: member } });
+  await saveAndEmit(context, COLLECTIONS.members, member, MEMBER_EVENTS.created, { createdEvent: { entity: member } });
+  await indexLogin(context.store, member);
   return { member, created: true };
 };
 

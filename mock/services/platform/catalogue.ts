@@ -22,7 +22,7 @@ import { type CallContext, defineService } from '../../engine/service-table';
 import type { SessionStore } from '../../engine/store';
 import { bulkAnswer, itemResult } from '../bulk-results';
 import { undeclaredEvent } from '../event-types';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
 import { type Declaring, notFound, type PlatformCall } from './refusals';
 
@@ -67,20 +67,31 @@ export const productView = (product: Product, withMerchantData: boolean): Produc
 
 const visibleTo = (identity: Identity | undefined, product: Product): boolean => identity?.role === 'merchant' || product.visible !== false;
 
-/** Completes and stores a product; answers what was stored. */
-export const saveProduct = async (context: CallContext, product: ProductDraft): Promise<Product> => {
+/** Completes a product to store: its computed fields, its numbers in range (a 400 names the one beyond). */
+const completed = async (context: CallContext, product: ProductDraft): Promise<Product> => {
   const settings = await readSettings(context.store);
   const complete = completeProduct(product, settings, context.now(), context.newId);
   const beyond = outOfRange(complete);
   if (beyond) throw invalidField(beyond, `would be beyond ±${MAX_CATALOGUE_NUMBER} (or not a number) after this change`, 'MAX');
   const negative = negativePrice(complete);
   if (negative) throw invalidField(negative, 'would be below 0 after this change', 'MIN');
+  return complete;
+};
+
+/** Completes and stores a product; answers what was stored. */
+export const saveProduct = async (context: CallContext, product: ProductDraft): Promise<Product> => {
+  const complete = await completed(context, product);
   await context.store.put(COLLECTIONS.products, complete.id as string, complete);
   return complete;
 };
 
-const changed = (context: CallContext, product: Product, fields: string[]) =>
-  context.emit(PRODUCT_EVENTS.changed, product.id as string, { actionEvent: { body: { productId: product.id, changedFields: fields } } });
+/** Completes and stores a product and emits ProductChanged naming `fields`; answers what was stored. */
+const saveChanged = async (context: CallContext, product: ProductDraft, fields: string[]): Promise<Product> => {
+  const complete = await completed(context, product);
+  return saveAndEmit(context, COLLECTIONS.products, complete, PRODUCT_EVENTS.changed, {
+    actionEvent: { body: { productId: complete.id, changedFields: fields } },
+  });
+};
 
 /** Applies `change` to a stored product, saves it and emits ProductChanged; answers the saved product. */
 const updateStored = async <K extends Declaring<404, 'NOT_FOUND'>>(
@@ -89,9 +100,7 @@ const updateStored = async <K extends Declaring<404, 'NOT_FOUND'>>(
   fields: string[],
   change: (product: Product) => Product,
 ): Promise<Product> => {
-  const saved = await saveProduct(context, change(await productOr404(context, id)));
-  changed(context, saved, fields);
-  return saved;
+  return saveChanged(context, change(await productOr404(context, id)), fields);
 };
 
 const mediaItem = (source: { mediaId?: string; url?: string }, newId: () => string): PlatformSchema<'StoresMediaItem'> => {
@@ -174,8 +183,7 @@ const bulk = async (context: CallContext, ids: readonly string[], change: (produ
       continue;
     }
     try {
-      const saved = await saveProduct(context, change(product));
-      changed(context, saved, fields);
+      await saveChanged(context, change(product), fields);
       results.push(itemResult(id, originalIndex));
     } catch (error) {
       if (!(error instanceof ValidationFailure)) throw error;
@@ -219,8 +227,8 @@ export const catalogueOperations = defineService('platform', {
     async handle(context) {
       const { product } = context.body;
       const { id: _ignored, variants: _computed, ...given } = product;
-      const saved = await saveProduct(context, { ...given, id: context.newId() });
-      context.emit(PRODUCT_EVENTS.created, saved.id as string, {
+      const saved = await completed(context, { ...given, id: context.newId() });
+      await saveAndEmit(context, COLLECTIONS.products, saved, PRODUCT_EVENTS.created, {
         actionEvent: {
           body: {
             productId: saved.id,
@@ -282,8 +290,8 @@ export const catalogueOperations = defineService('platform', {
           return overrideVariant(current, override);
         }, variant),
       );
-      const saved = await saveProduct(context, { ...product, variants });
-      context.emit(PRODUCT_EVENTS.variantsChanged, id, {
+      const saved = await completed(context, { ...product, variants });
+      await saveAndEmit(context, COLLECTIONS.products, saved, PRODUCT_EVENTS.variantsChanged, {
         actionEvent: {
           body: {
             productId: id,
@@ -300,8 +308,7 @@ export const catalogueOperations = defineService('platform', {
       const id = context.path.id;
       const product = await productOr404(context, id);
       const variants = (product.variants ?? []).map((variant) => ({ id: variant.id, choices: variant.choices, stock: variant.stock }));
-      await saveProduct(context, { ...product, variants });
-      context.emit(PRODUCT_EVENTS.variantsChanged, id, {
+      await saveAndEmit(context, COLLECTIONS.products, await completed(context, { ...product, variants }), PRODUCT_EVENTS.variantsChanged, {
         actionEvent: {
           body: {
             productId: id,

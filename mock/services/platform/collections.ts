@@ -122,8 +122,9 @@ export const collectionOperations = defineService('platform', {
         throw invalidField('collection.slug', `${patch.slug} is the slug of another collection`);
       const { id: _id, media: _media, numberOfProducts: _count, ...fields } = patch;
       const updated = { ...current, ...fields };
-      await context.store.put(COLLECTIONS.storeCollections, id, updated);
-      context.emit(COLLECTION_EVENTS.changed, id, { actionEvent: { body: { collectionId: id, changedFields: Object.keys(fields) } } });
+      await saveAndEmit(context, COLLECTIONS.storeCollections, updated, COLLECTION_EVENTS.changed, {
+        actionEvent: { body: { collectionId: id, changedFields: Object.keys(fields) } },
+      });
       return { body: { collection: await view(context.store, updated) } };
     },
   },

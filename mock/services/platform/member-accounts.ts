@@ -48,6 +48,11 @@ export const uniqueSlug = async (store: SessionStore, nickname: string, memberId
 /** Stores a member and keeps the e-mail index in step. */
 export const saveMember = async (store: SessionStore, member: Member): Promise<void> => {
   await store.put(COLLECTIONS.members, member.id as string, member);
+  await indexLogin(store, member);
+};
+
+/** Keeps the e-mail index in step with a member stored. */
+export const indexLogin = async (store: SessionStore, member: Member): Promise<void> => {
   if (member.loginEmail)
     await store.put(COLLECTIONS.memberLogins, member.loginEmail.toLowerCase(), {
       id: member.loginEmail.toLowerCase(),

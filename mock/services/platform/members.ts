@@ -7,9 +7,9 @@ import { query, readFilter, type SortSpec, sortRecords, valueAt } from '../../co
 import { invalidField } from '../../engine/failure';
 import { type CallContext, defineService } from '../../engine/service-table';
 import { bulkAnswer, itemResult } from '../bulk-results';
-import { COLLECTIONS } from '../records';
+import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody } from '../wire-types';
-import { MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, saveMember, slugTaken } from './member-accounts';
+import { indexLogin, MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, slugTaken } from './member-accounts';
 import { activeSubscription, hasBlocked, isSiteOwner } from './member-standing';
 import { type Declaring, notFound, type PlatformCall, type PlatformOperationId, permissionDenied, refuse } from './refusals';
 
@@ -98,12 +98,14 @@ const joinable = async (context: PlatformCall<'joinCommunity'>): Promise<Member>
 
 const save = async (context: CallContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
   const stored: Member = { ...member, updatedDate: context.now() };
-  await saveMember(context.store, stored);
-  context.emit(
+  await saveAndEmit(
+    context,
+    COLLECTIONS.members,
+    stored,
     MEMBER_EVENTS[event],
-    stored.id as string,
     event === 'created' ? { createdEvent: { entity: stored } } : { updatedEvent: { currentEntity: stored } },
   );
+  await indexLogin(context.store, stored);
   return stored;
 };
 

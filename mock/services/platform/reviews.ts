@@ -38,10 +38,10 @@ const isAuthor = async (context: CallContext, review: Review): Promise<boolean> 
   return Boolean(member?.contactId && member.contactId === review.author?.contactId);
 };
 
+/** Stores the review, revised, and emits its update; answers what was stored. */
 const save = async (context: CallContext, review: Review, revise = true): Promise<Review> => {
   const stored: Review = { ...review, ...(revise && { revision: String(Number(review.revision ?? '0') + 1), updatedDate: context.now() }) };
-  await context.store.put(COLLECTIONS.reviews, stored.id as string, stored);
-  return stored;
+  return saveAndEmit(context, COLLECTIONS.reviews, stored, REVIEW_EVENTS.updated, { updatedEvent: { currentEntity: stored } });
 };
 
 /** One review per author and entity: a second by the same contact for the same entity is refused (400 naming the entity). */
@@ -232,7 +232,6 @@ export const reviewOperations = defineService('platform', {
       if (patch.reviewDate) review = { ...review, reviewDate: patch.reviewDate };
       if (patch.author && isOwner(context)) review = { ...review, author: { ...review.author, ...patch.author } };
       const saved = await save(context, review);
-      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
     },
   },
@@ -242,7 +241,6 @@ export const reviewOperations = defineService('platform', {
       const { content, fieldMask } = context.body;
       const review = await changeable(context, context.path.reviewId);
       const saved = await save(context, { ...review, content: contentOf(content ?? {}, review.content, fieldMask) });
-      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
     },
   },
@@ -293,7 +291,6 @@ export const reviewOperations = defineService('platform', {
       const review = await changeable(context, context.path.reviewId);
       const now = context.now();
       const saved = await save(context, { ...review, reply: { message, createdDate: review.reply?.createdDate ?? now, updatedDate: now } });
-      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
     },
   },
@@ -302,7 +299,6 @@ export const reviewOperations = defineService('platform', {
     async handle(context) {
       const { reply: _reply, ...review } = await changeable(context, context.path.reviewId);
       const saved = await save(context, review);
-      context.emit(REVIEW_EVENTS.updated, saved.id as string, { updatedEvent: { currentEntity: saved } });
       return { body: { review: saved } };
     },
   },

@@ -3,6 +3,8 @@ import { composeMock } from '../../../mock/compose-mock';
 import { PlatformFailure } from '../../../mock/engine/failure';
 import type { Services } from '../../../mock/engine/operation';
 import type { PrismMode } from '../../../mock/modes';
+import { prismRecord } from '../../../mock/modes/prism';
+import { STATEFUL } from '../../../mock/modes/stateful';
 import { readFixtures } from '../../../mock/node/read-fixtures';
 import { createPrismModeHandler } from '../../../mock/prism/prism-mode';
 import { SERVICES } from '../../../mock/services/index';
@@ -39,7 +41,8 @@ const prismMock = (mode: PrismMode) => {
   const lines: string[] = [];
   const mock = composeMock({
     documents,
-    parts: { mode, handler: createPrismModeHandler(mode, prismDocuments(), () => 'http://mock.test') },
+    mode: prismRecord(mode),
+    parts: { handler: createPrismModeHandler(mode, prismDocuments(), () => 'http://mock.test') },
     publicUrl: () => 'http://mock.test',
     log: (line) => lines.push(line),
   });
@@ -76,7 +79,8 @@ describe('the answer check in every mode', () => {
       const lines: string[] = [];
       const mock = composeMock({
         documents,
-        parts: { mode: 'stateful', services: refusing(status, code), fixtures: readFixtures() },
+        mode: STATEFUL,
+        parts: { services: refusing(status, code), fixtures: readFixtures() },
         publicUrl: () => 'http://mock.test',
         log: (line) => lines.push(line),
       });

@@ -3,6 +3,9 @@ import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { composeMock } from '../../../mock/compose-mock';
 import { DEFAULT_LIMITS } from '../../../mock/limits';
+import { MOCK_MODES } from '../../../mock/modes';
+import { prismRecord } from '../../../mock/modes/prism';
+import { STATEFUL } from '../../../mock/modes/stateful';
 import { createMswMock } from '../../../mock/msw/msw-adapter';
 import { readFixtures } from '../../../mock/node/read-fixtures';
 import type { HandlerResult, OperationHandler } from '../../../mock/pipeline/stages/handler';
@@ -21,7 +24,8 @@ const staticMock = (result: HandlerResult) => {
   const lines: string[] = [];
   const mock = composeMock({
     documents,
-    parts: { mode: 'static', handler: prismLike(result) },
+    mode: prismRecord('static'),
+    parts: { handler: prismLike(result) },
     publicUrl: () => 'http://mock.test',
     log: (line) => lines.push(line),
   });
@@ -81,7 +85,8 @@ describe('the composition root', () => {
   it('stateful mode: the engine with its webhook delivery, and the limits both adapters apply', async () => {
     const mock = composeMock({
       documents,
-      parts: { mode: 'stateful', services: SERVICES, fixtures: readFixtures() },
+      mode: STATEFUL,
+      parts: { services: SERVICES, fixtures: readFixtures() },
       publicUrl: () => 'http://mock.test',
       log: () => undefined,
       limits: { maxBodyBytes: 2048 },
@@ -93,6 +98,16 @@ describe('the composition root', () => {
     expect((await mock.handle(mockRequest('GET', '/__mock/webhooks/violations'))).status).toBe(200);
     expect((await mock.handle(mockRequest('GET', '/v1/carts/current', { authorization: 'forged' }))).status).toBe(401);
     await mock.close();
+  });
+
+  it('names no mode: each is a record the registry (mock/modes.ts) names, which the server starts by its name', () => {
+    const code = (file: string) =>
+      readFileSync(new URL(`../../../mock/${file}`, import.meta.url), 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+    const named = (text: string) => MOCK_MODES.filter((mode) => text.includes(`'${mode}'`));
+    expect(MOCK_MODES).toEqual(['stateful', 'static', 'dynamic', 'proxy']);
+    expect(named(code('compose-mock.ts'))).toEqual([]);
+    // The server names its default, and nothing else.
+    expect(named(code('start-mock.ts').replace("options.mode ?? 'stateful'", ''))).toEqual([]);
   });
 
   it('the MSW adapter bounds bodies with the same limit and answer as the Node one', async () => {

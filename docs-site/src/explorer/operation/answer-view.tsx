@@ -1,10 +1,11 @@
-// One answer: status, time, request id, the headers the browser may read, the body (wrapped, copyable, its values
-// kept for the next call), the runtime's error with its field violations, and the contract verdict. An answer to a
-// request that has been edited since is marked stale.
+// One answer: status, time, request id, Retry-After, the headers the browser may read, the body (wrapped, copyable,
+// its values kept for the next call), the runtime's error with its field violations, and the contract verdict; a
+// connection that failed, before the answer or in its body, in the browser's words; every attempt when there were
+// several. An answer to a request that has been edited since is marked stale.
 import { useState } from 'react';
 import { ApiError, ApplicationError, SystemError, ValidationError } from '../../../../src/index';
 import { REQUEST_ID_HEADER } from '../../../../src/protocol';
-import type { CallOutcome } from '../connection';
+import type { CallOutcome, NetworkFailure, WireExchange } from '../connection';
 import type { ContractVerdict } from './contract-verdict';
 import { ViolationList } from './json-editor';
 import { KeepValue } from './keep-value';
@@ -40,9 +41,62 @@ const ErrorView = ({ error }: { readonly error: unknown }) => {
         </p>
       )}
       {error instanceof ValidationError && <ViolationList violations={error.fieldViolations} testId="error-violations" />}
+      {error.retryAfterMs !== undefined && (
+        <p>
+          <code>retryAfterMs</code> {error.retryAfterMs}: the server asks the caller to wait this long before sending it again.
+        </p>
+      )}
       {cause && <p className="muted">cause: {cause}</p>}
     </div>
   );
+};
+
+const headerOf = (exchange: WireExchange, name: string): string | undefined =>
+  exchange.responseHeaders.find(([header]) => header === name)?.[1];
+
+const RetryAfter = ({ exchange }: { readonly exchange: WireExchange }) => {
+  const value = headerOf(exchange, 'retry-after');
+  if (value === undefined) return null;
+  return (
+    <span className="retry-after" data-testid="retry-after">
+      Retry-After <strong>{value}</strong>
+      {/^\d+$/.test(value) ? ' s' : ''}
+    </span>
+  );
+};
+
+/** The connection's failure as a person reads it: where it broke, what came before, and the browser's own words. */
+const NetworkFailureView = ({ failure }: { readonly failure: NetworkFailure }) => (
+  <div className="verdict bad" data-testid="network-failure">
+    {failure.stage === 'answer' ? (
+      <p>
+        <strong>✗ No answer</strong>: the connection failed before any status came.
+      </p>
+    ) : (
+      <p>
+        <strong>{failure.message.startsWith('AbortError') ? '✗ Stopped' : '✗ The body broke off'}</strong> after {failure.receivedBytes}
+        {failure.declaredBytes !== undefined ? ` of the ${failure.declaredBytes} bytes its Content-Length declares` : ' bytes'} had come.
+      </p>
+    )}
+    <p>
+      The browser says <code data-testid="network-error">{failure.message}</code>
+      {failure.stage === 'answer' && (
+        <span className="muted"> (it keeps the cause, such as a reset, from the page: the devtools Network tab names it)</span>
+      )}
+    </p>
+  </div>
+);
+
+const attemptLine = (exchange: WireExchange): string => {
+  const { networkFailure } = exchange;
+  if (networkFailure?.stage === 'answer') return `no answer (${networkFailure.message})`;
+  const retryAfter = headerOf(exchange, 'retry-after');
+  return [
+    `${exchange.status} ${exchange.statusText}`.trim(),
+    ...(retryAfter !== undefined ? [`Retry-After ${retryAfter}`] : []),
+    ...(networkFailure ? [`body broke off (${networkFailure.message})`] : []),
+    `${exchange.durationMs} ms`,
+  ].join(' · ');
 };
 
 interface AnswerViewProps {
@@ -74,11 +128,19 @@ export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
           Stale: the request was edited after this answer. Send it again for an answer to what is on screen.
         </p>
       )}
-      {exchange ? (
+      {exchange?.networkFailure?.stage === 'answer' ? (
         <p className="status-line">
-          <span className={exchange.status < 400 ? 'status ok' : 'status bad'} data-testid="status">
+          <span className="status bad" data-testid="status">
+            no answer
+          </span>
+          <span>{exchange.durationMs} ms</span>
+        </p>
+      ) : exchange ? (
+        <p className="status-line">
+          <span className={exchange.status < 400 && !exchange.networkFailure ? 'status ok' : 'status bad'} data-testid="status">
             {exchange.status} {exchange.statusText}
           </span>
+          <RetryAfter exchange={exchange} />
           <span>
             {exchange.durationMs} ms{outcome.totalMs > exchange.durationMs + 5 ? ` (${outcome.totalMs} ms with auth)` : ''}
           </span>
@@ -95,6 +157,16 @@ export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
           </span>
         </p>
       )}
+      {outcome.attempts.length > 1 && <p className="attempts-title">{outcome.attempts.length} attempts, the last one shown:</p>}
+      {outcome.attempts.length > 1 && (
+        <ol className="attempts" aria-label="Attempts" data-testid="attempts">
+          {outcome.attempts.map((attempt, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: attempts are kept in the order they were made and never reordered.
+            <li key={index}>{attemptLine(attempt)}</li>
+          ))}
+        </ol>
+      )}
+      {exchange?.networkFailure && <NetworkFailureView failure={exchange.networkFailure} />}
       {outcome.error !== undefined && <ErrorView error={outcome.error} />}
       {verdict?.mockFailure !== undefined && (
         <div className="verdict bad" data-testid="verdict">
@@ -116,7 +188,7 @@ export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
         </div>
       )}
       <ProxyVerdict exchange={exchange} />
-      {exchange && (
+      {exchange && exchange.networkFailure?.stage !== 'answer' && (
         <>
           <details>
             <summary>Headers ({exchange.responseHeaders.length} the browser may read)</summary>
@@ -130,7 +202,7 @@ export const AnswerView = ({ outcome, verdict, stale }: AnswerViewProps) => {
             </dl>
           </details>
           <div className="row editor-head">
-            <h4>Body</h4>
+            <h4>{exchange.networkFailure ? `Body, as far as it came (${exchange.networkFailure.receivedBytes} bytes)` : 'Body'}</h4>
             <button type="button" onClick={() => void copy()}>
               Copy answer
             </button>

@@ -58,6 +58,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
   const [form, setFormState] = useState<RequestForm>(() => formFromExample(operation, exampleNames[0]));
   const setForm = useCallback((patch: Partial<RequestForm>) => setFormState((current) => ({ ...current, ...patch })), []);
   const [sending, setSending] = useState(false);
+  const [retry, setRetry] = useState(false);
   const [answer, setAnswer] = useState<{ outcome: CallOutcome; verdict: ContractVerdict | undefined; sent: string }>();
   const [copied, setCopied] = useState<{ kind: 'curl' | 'code'; text: string; note: string }>();
   const values = useSyncExternalStore(variables.subscribe, variables.get);
@@ -72,13 +73,19 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
     return () => clearTimeout(timer);
   }, [checks, operation]);
 
+  const stopper = useRef<AbortController>(undefined);
   const send = useCallback(
     async (sent: RequestForm) => {
       const { init, rawBody } = buildInit(operation, sent, variables.get());
       if (!init) return;
       setSending(true);
-      const outcome = await callOperation(connection, call, init, { rawBody });
-      const verdict = outcome.exchange ? contractVerdict(operation, outcome.exchange, (await checks).response) : undefined;
+      const stop = new AbortController();
+      stopper.current = stop;
+      const outcome = await callOperation(connection, call, { ...init, signal: stop.signal }, { rawBody, retry });
+      stopper.current = undefined;
+      // An answer whose connection failed is no answer of the operation: nothing to check against its contract.
+      const whole = outcome.exchange && !outcome.exchange.networkFailure ? outcome.exchange : undefined;
+      const verdict = whole ? contractVerdict(operation, whole, (await checks).response) : undefined;
       setAnswer({ outcome, verdict, sent: requestKey(init, rawBody, connection, role) });
       setSending(false);
       addToHistory({
@@ -96,7 +103,7 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
       });
       onSent();
     },
-    [call, checks, connection, onSent, operation, role],
+    [call, checks, connection, onSent, operation, retry, role],
   );
 
   useEffect(() => {
@@ -261,12 +268,27 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
           <button type="submit" className="primary" disabled={sending || !built.init}>
             {sending ? 'Sending…' : 'Send'}
           </button>
+          {sending && (
+            <button
+              type="button"
+              onClick={() => stopper.current?.abort(new DOMException('Stopped in the explorer before the answer ended', 'AbortError'))}
+            >
+              Stop
+            </button>
+          )}
           <button type="button" onClick={() => void copyCurl()} disabled={!built.init}>
             Copy as curl
           </button>
           <button type="button" onClick={() => void copyCode()} disabled={!built.init}>
             Copy as code
           </button>
+          <label
+            className="inline"
+            title="createClient({ retry: true }): GET calls are sent again after 429, 502, 503, 504 or a network failure; a Retry-After is waited out"
+          >
+            <input type="checkbox" checked={retry} onChange={(event) => setRetry(event.target.checked)} />
+            Retry as the runtime does (GET)
+          </label>
         </div>
       </form>
       {copied && (
@@ -280,7 +302,16 @@ const OperationPanel = ({ entry, connection, role, controls, session, controlsNo
           )}
         </section>
       )}
-      {answer && <AnswerView outcome={answer.outcome} verdict={answer.verdict} stale={stale} />}
+      {sending ? (
+        <section className="answer" aria-labelledby="answer-title" data-testid="waiting">
+          <h3 id="answer-title">Answer</h3>
+          <p className="status" role="status">
+            Waiting for the answer… A body that stalls never ends: Stop gives up and shows what came.
+          </p>
+        </section>
+      ) : (
+        answer && <AnswerView outcome={answer.outcome} verdict={answer.verdict} stale={stale} />
+      )}
     </article>
   );
 };

@@ -1,12 +1,44 @@
 // The mock's scenario for this operation: `Prefer` (a declared status and its named example) sent with each
-// call, and latency or a forced failure set on the mock for this operation in the session. A forced failure's
-// code is offered from the codes the operation declares for the chosen status (the mock refuses any other).
+// call, and latency or a forced answer set on the mock for this operation in the session. What can be forced is
+// read from its declarations: the operation's own error statuses (a code offered from the ones it declares for the
+// chosen status; the mock refuses any other), the gateway answers of the platform's edge (with Retry-After where
+// the edge sends it) and the connection faults.
 import { useState } from 'react';
 import { declaredCodes } from '../../../../spec-model/declared-codes';
 import type { Operation } from '../../../../spec-model/document';
 import { declaredResponse, declaredStatuses } from '../../../../spec-model/responses';
-import type { ControlsNotice, MockControls } from '../mock-controls';
+import {
+  CONNECTION_FAULTS,
+  type ConnectionFault,
+  GATEWAY_STATUSES,
+  isConnectionFault,
+  RETRY_AFTER_STATUSES,
+  statusText,
+} from '../../../../src/protocol';
+import type { ControlsNotice, ForcedFailureRequest, MockControls } from '../mock-controls';
 import type { RequestForm } from '../request-form';
+
+/** Each fault as a client meets it on the wire (the names are the protocol's: a new one fails to compile here). */
+const FAULTS: Readonly<Record<ConnectionFault, { readonly what: string; readonly seen: string }>> = {
+  reset: {
+    what: 'connection reset before an answer',
+    seen: 'fetch rejects, and the browser tells the page no more than that. A browser retries once by itself when a connection it reused is reset: force it twice or on every call to see it fail',
+  },
+  truncate: { what: 'body cut off half-way', seen: 'the status and headers come, then reading the body fails' },
+  stall: { what: 'body stalls half-way', seen: 'the status and headers come, the body never ends (Stop gives up)' },
+};
+
+/** A description's Markdown `code` spans as code; the rest as text. */
+const InlineCode = ({ text }: { readonly text: string }) => (
+  <>
+    {text.split(/`([^`]+)`/).map((part, index) =>
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text in its own order, never reordered.
+      index % 2 === 1 ? <code key={index}>{part}</code> : part,
+    )}
+  </>
+);
+
+const isGateway = (status: number): boolean => (GATEWAY_STATUSES as readonly number[]).includes(status);
 
 interface ScenarioBarProps {
   readonly operation: Operation;
@@ -18,28 +50,82 @@ interface ScenarioBarProps {
   readonly controlsNotice: ControlsNotice | undefined;
 }
 
+/** The forced answer chosen: nothing, a status (`'429'`) or a connection fault (`'reset'`). */
+type Choice =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'status'; readonly status: number }
+  | { readonly kind: 'fault'; readonly fault: ConnectionFault };
+
+const choiceOf = (value: string): Choice => {
+  if (isConnectionFault(value)) return { kind: 'fault', fault: value };
+  return /^\d{3}$/.test(value) ? { kind: 'status', status: Number(value) } : { kind: 'none' };
+};
+
+const timesText = (times: number | undefined): string =>
+  times === undefined ? 'every call, until changed' : times === 1 ? 'the next call, then answers normally' : `the next ${times} calls`;
+
+/** The control's answer put in words: what the next calls of the operation will meet. */
+const describe = (failure: ForcedFailureRequest | undefined, latencyMs: number | undefined): string => {
+  const delay = latencyMs ? ` after ${latencyMs} ms` : '';
+  if (!failure) return `answers normally${delay}`;
+  const what =
+    'fault' in failure
+      ? `${failure.fault} (${FAULTS[failure.fault].what})`
+      : `${failure.status} ${statusText(failure.status)}${failure.code ? ` ${failure.code}` : ''}${
+          failure.retryAfterSeconds !== undefined ? ` with Retry-After ${failure.retryAfterSeconds} s` : ''
+        }`;
+  return `${what}${delay} on ${timesText(failure.times)}`;
+};
+
 export const ScenarioBar = ({ operation, form, setForm, controls, session, controlsNotice }: ScenarioBarProps) => {
   const statuses = declaredStatuses(operation);
   const examples = form.preferCode ? Object.keys(declaredResponse(operation, Number(form.preferCode))?.json?.examples ?? {}) : [];
+  const errorStatuses = statuses.filter((code) => code >= 400 && !isGateway(code));
+  const gatewayStatuses = GATEWAY_STATUSES.filter((code) => statuses.includes(code));
   const [latency, setLatency] = useState('');
-  const [failStatus, setFailStatus] = useState('');
+  const [forced, setForced] = useState('');
   const [failCode, setFailCode] = useState('');
+  const [retryAfter, setRetryAfter] = useState('');
   const [failTimes, setFailTimes] = useState('');
   const [status, setStatus] = useState('');
-  const failCodes = failStatus === '' ? [] : (declaredCodes(operation, Number(failStatus)) ?? []);
+  const choice = choiceOf(forced);
+  const failCodes = choice.kind === 'status' ? (declaredCodes(operation, choice.status) ?? []) : [];
   const failCodesId = `fail-codes-${operation.operationId}`;
+  const asksRetryAfter = choice.kind === 'status' && RETRY_AFTER_STATUSES.has(choice.status);
+  const hint =
+    choice.kind === 'fault'
+      ? `${choice.fault}: ${FAULTS[choice.fault].what}; ${FAULTS[choice.fault].seen}.`
+      : choice.kind === 'status'
+        ? operation.responses[String(choice.status)]?.description
+        : undefined;
+
+  const failure = (): ForcedFailureRequest | undefined => {
+    const times = failTimes === '' ? {} : { times: Number(failTimes) };
+    if (choice.kind === 'fault') return { fault: choice.fault, ...times };
+    if (choice.kind === 'none') return undefined;
+    return {
+      status: choice.status,
+      ...(failCode && { code: failCode }),
+      ...(asksRetryAfter && retryAfter !== '' && { retryAfterSeconds: Number(retryAfter) }),
+      ...times,
+    };
+  };
 
   const apply = async () => {
     if (!controls) return;
-    const scenario = {
-      ...(latency !== '' && { latencyMs: Number(latency) }),
-      ...(failStatus !== '' && {
-        failure: { status: Number(failStatus), ...(failCode && { code: failCode }), ...(failTimes !== '' && { times: Number(failTimes) }) },
-      }),
-    };
+    const forcedFailure = failure();
+    const latencyMs = latency === '' ? undefined : Number(latency);
+    // Nothing forced and no latency: a scenario of no latency replaces whatever was set, so the operation answers normally.
+    const scenario = forcedFailure
+      ? { ...(latencyMs !== undefined && { latencyMs }), failure: forcedFailure }
+      : { latencyMs: latencyMs ?? 0 };
     setStatus('Applying…');
     const answer = await controls.setScenario(session, operation.operationId, scenario);
-    setStatus(answer.ok ? `Scenario set on the mock for ${operation.operationId} in session ${session}.` : answer.message);
+    setStatus(
+      answer.ok
+        ? `Scenario set on the mock for ${operation.operationId} in session ${session}: ${describe(forcedFailure, latencyMs)}.`
+        : answer.message,
+    );
   };
 
   return (
@@ -72,32 +158,43 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
             ))}
           </select>
         </label>
-        {controls && (
-          <>
-            <label>
-              Latency (ms)
-              <input
-                type="number"
-                min={0}
-                max={60000}
-                value={latency}
-                onChange={(event) => setLatency(event.target.value)}
-                className="narrow"
-              />
-            </label>
-            <label>
-              Fail with status
-              <select value={failStatus} onChange={(event) => setFailStatus(event.target.value)}>
-                <option value="">no failure</option>
-                {statuses
-                  .filter((code) => code >= 400)
-                  .map((code) => (
-                    <option key={code} value={String(code)}>
-                      {code}
-                    </option>
-                  ))}
-              </select>
-            </label>
+      </div>
+      {controls && (
+        <div className="row wrap force" data-testid="force">
+          <label>
+            Force on the mock
+            <select
+              value={forced}
+              onChange={(event) => {
+                setForced(event.target.value);
+                setFailCode('');
+              }}
+            >
+              <option value="">nothing: answer normally</option>
+              <optgroup label="Errors the operation declares">
+                {errorStatuses.map((code) => (
+                  <option key={code} value={String(code)}>
+                    {code} {statusText(code)}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Gateway answers (the platform's edge)">
+                {gatewayStatuses.map((code) => (
+                  <option key={code} value={String(code)}>
+                    {code} {statusText(code)}
+                  </option>
+                ))}
+              </optgroup>
+              <optgroup label="Connection faults">
+                {CONNECTION_FAULTS.map((fault) => (
+                  <option key={fault} value={fault}>
+                    {fault}: {FAULTS[fault].what}
+                  </option>
+                ))}
+              </optgroup>
+            </select>
+          </label>
+          {choice.kind === 'status' && (
             <label>
               code
               <input
@@ -105,7 +202,7 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
                 onChange={(event) => setFailCode(event.target.value)}
                 placeholder={failCodes[0] ?? 'e.g. INTERNAL'}
                 list={failCodesId}
-                className="narrow"
+                className="code-input"
               />
               <datalist id={failCodesId}>
                 {failCodes.map((code) => (
@@ -113,6 +210,22 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
                 ))}
               </datalist>
             </label>
+          )}
+          {asksRetryAfter && (
+            <label>
+              Retry-After (s)
+              <input
+                type="number"
+                min={0}
+                max={86400}
+                value={retryAfter}
+                onChange={(event) => setRetryAfter(event.target.value)}
+                placeholder="mock's"
+                className="narrow"
+              />
+            </label>
+          )}
+          {choice.kind !== 'none' && (
             <label>
               times
               <input
@@ -124,12 +237,28 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
                 className="narrow"
               />
             </label>
-            <button type="button" onClick={() => void apply()}>
-              Apply to the mock
-            </button>
-          </>
-        )}
-      </div>
+          )}
+          <label>
+            Latency (ms)
+            <input
+              type="number"
+              min={0}
+              max={60000}
+              value={latency}
+              onChange={(event) => setLatency(event.target.value)}
+              className="narrow"
+            />
+          </label>
+          <button type="button" onClick={() => void apply()}>
+            Apply to the mock
+          </button>
+        </div>
+      )}
+      {controls && hint && (
+        <p className="muted force-hint" data-testid="force-hint">
+          <InlineCode text={hint} />
+        </p>
+      )}
       {controls && controlsNotice?.unavailable && (
         <p className="notice" title={controlsNotice.message}>
           Latency and forced failures need the stateful mock (<code>MOCK_MODE=stateful</code>): this mock has no <code>/__mock/</code>{' '}
