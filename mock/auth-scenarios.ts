@@ -26,6 +26,12 @@ export const SIGN_IN_SCENARIOS: Readonly<Record<string, Readonly<Record<string, 
   },
 };
 
+/**
+ * The e-mailed verification code the mock treats as wrong (or expired): VERIFICATION_FAILED. Any other code of
+ * six characters verifies.
+ */
+export const WRONG_VERIFICATION_CODE = '000000';
+
 /** Token grant -> the example of `POST /oauth2/token` that answers it. */
 const TOKEN_EXAMPLES: Readonly<Record<string, string>> = {
   anonymous: 'example=visitor',

@@ -12,8 +12,12 @@ import type { Checkout } from '../mock/services/commerce/checkout';
 import { SERVICES } from '../mock/services/index';
 import {
   BACK_IN_STOCK_REQUESTS,
+  CONTACT_CUSTOM_FIELDS,
   FILES,
+  MEMBER_BLOCKS,
   MEMBER_LOGINS,
+  MEMBER_ROLES,
+  MEMBER_SUBSCRIPTIONS,
   MEMBERS,
   PRODUCTS,
   REVIEWS,
@@ -49,6 +53,10 @@ const base: Fixture = {
     reviews: REVIEWS,
     files: FILES,
     backInStockRequests: BACK_IN_STOCK_REQUESTS,
+    memberRoles: MEMBER_ROLES,
+    memberSubscriptions: MEMBER_SUBSCRIPTIONS,
+    memberBlocks: MEMBER_BLOCKS,
+    contactCustomFields: CONTACT_CUSTOM_FIELDS,
   },
 };
 

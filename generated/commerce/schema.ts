@@ -3304,7 +3304,8 @@ export interface components {
         };
         /** @description Details for the checkout created from the current cart. `email` is needed when setting an address for a visitor who is not logged in. */
         CreateCheckoutFromCurrentCartRequest: {
-            channelType: components["schemas"]["CreateCheckoutChannelType"];
+            /** @description Sales channel of the checkout; every channel type but UNSPECIFIED, which is rejected here. */
+            channelType: components["schemas"]["CreateCheckoutChannelType"] & ("WEB" | "OTHER_PLATFORM" | "WIX_APP_STORE" | "POS" | "EBAY" | "AMAZON" | "WIX_INVOICES" | "BACKOFFICE_MERCHANT" | "WISH" | "CLASS_PASS" | "GLOBAL_E" | "FACEBOOK" | "ETSY" | "TIKTOK" | "FAIRE_COM" | "PAYPAL_AGENTIC_CHECKOUT" | "STRIPE_AGENTIC_CHECKOUT");
             shippingAddress?: components["schemas"]["Address"];
             billingAddress?: components["schemas"]["Address"];
             selectedShippingOption?: components["schemas"]["SelectedShippingOption"];

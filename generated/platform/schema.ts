@@ -4658,7 +4658,7 @@ export interface components {
             /**
              * Format: uuid
              * @description ID of the checkout to process (from Create Checkout or Create Checkout From Cart).
-             * @example 1f3a5c7e-9b2d-4f6a-8c0e-2a4c6e8a0b1d
+             * @example 4a3b2c1d-0e9f-4a8b-9c7d-6e5f4a3b2c1d
              */
             checkoutId?: string;
         };
@@ -6028,7 +6028,7 @@ export interface components {
              * @description ID of the identity whose e-mail is verified; the code is sent to that e-mail. The call fails without it.
              * @example 5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b
              */
-            identityId?: string;
+            identityId: string;
             target?: components["schemas"]["VerificationTarget"];
         };
         /**

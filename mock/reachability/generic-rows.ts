@@ -2,9 +2,10 @@
 // the one way that earns the refusal (a token the mock did not issue, the wrong role, an unknown id, a body that
 // is not JSON or not JSON at all), or, for the platform's own faults and outages, forced.
 
-import type { Operation } from '../../spec-model/document';
+import { documentOf, type Operation, type Parameter } from '../../spec-model/document';
 import { exampleRequest } from '../../spec-model/examples';
-import type { Json } from '../../spec-model/json';
+import type { Json, JsonObject } from '../../spec-model/json';
+import { resolveSchema } from '../../spec-model/schemas';
 import { SERVICES } from '../services/index';
 import type { Call, Caller, How } from './rows';
 
@@ -28,15 +29,68 @@ const queryText = (query: Readonly<Record<string, Json>>): string => {
 };
 
 /** The operation's example request as a call, its path parameters optionally replaced. */
-export const exampleCall = (operation: Operation, as: Caller = callerOf(operation.operationId), pathValue?: string): Call => {
+export const exampleCall = (
+  operation: Operation,
+  as: Caller = callerOf(operation.operationId),
+  pathValue?: string,
+  pathValues: Readonly<Record<string, string>> = {},
+): Call => {
   const example = exampleRequest(operation);
-  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) => encodeURIComponent(pathValue ?? example.path[name] ?? ''));
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_match, name: string) =>
+    encodeURIComponent(pathValues[name] ?? pathValue ?? example.path[name] ?? ''),
+  );
   return {
     as,
     method: operation.method.toUpperCase() as Call['method'],
     path: `${path}${queryText(example.query as Record<string, Json>)}`,
     ...(example.body !== undefined && { body: example.body }),
   };
+};
+
+/** A value that breaks a parameter's schema, and the rule it breaks; undefined for a schema no text value breaks. */
+const breakingValue = (schema: JsonObject): { value: string; rule: string } | undefined => {
+  if (schema.format === 'uuid') return { value: 'not-a-uuid', rule: 'not a UUID' };
+  if (schema.contentEncoding === 'base64url') return { value: '!not-base64url!', rule: 'not base64url-encoded JSON' };
+  if (Array.isArray(schema.enum)) return { value: 'NOT_A_VALUE', rule: 'a value its enumeration does not list' };
+  if (schema.type === 'boolean') return { value: 'maybe', rule: 'not a boolean' };
+  if ((schema.type === 'integer' || schema.type === 'number') && typeof schema.maximum === 'number')
+    return { value: String(schema.maximum + 1), rule: `past its maximum of ${schema.maximum}` };
+  if ((schema.type === 'integer' || schema.type === 'number') && typeof schema.minimum === 'number')
+    return { value: String(schema.minimum - 1), rule: `below its minimum of ${schema.minimum}` };
+  if (schema.format === 'uri') return { value: 'not a uri', rule: 'not a URI' };
+  if (typeof schema.maxLength === 'number')
+    return { value: 'x'.repeat(schema.maxLength + 1), rule: `longer than its ${schema.maxLength} characters` };
+  if (typeof schema.minLength === 'number' && schema.minLength > 1)
+    return { value: 'x', rule: `shorter than its ${schema.minLength} characters` };
+  return undefined;
+};
+
+/**
+ * The operation's example request with one path or query parameter (path ones first) set to a value its schema
+ * refuses, for an operation that takes no JSON body; undefined when no parameter has a rule a value can break.
+ */
+const brokenParameterCall = (operation: Operation): { call: Call; data: string } | undefined => {
+  const document = documentOf(operation);
+  const located = (where: Parameter['in']) => operation.parameters.filter((parameter) => parameter.in === where);
+  for (const parameter of [...located('path'), ...located('query')]) {
+    const schema = document && resolveSchema(document as Json, parameter.schema);
+    const broken = schema && breakingValue(schema);
+    if (!broken) continue;
+    const example = exampleCall(operation);
+    const call =
+      parameter.in === 'path'
+        ? exampleCall(operation, example.as, undefined, { [parameter.name]: broken.value })
+        : { ...example, path: withQuery(example.path, parameter.name, broken.value) };
+    return { call, data: `the example request with ${parameter.in} parameter ${parameter.name} ${broken.rule}` };
+  }
+  return undefined;
+};
+
+const withQuery = (path: string, name: string, value: string): string => {
+  const [base, query = ''] = path.split('?');
+  const search = new URLSearchParams(query);
+  search.set(name, value);
+  return `${base}?${search}`;
 };
 
 /** An operation whose path names its record by id (and by nothing else a wrong value would make invalid). */
@@ -75,6 +129,14 @@ export const genericHow = (operation: Operation, status: number, code: string): 
     return {
       request: { ...exampleCall(operation), body: undefined, raw: { contentType: 'application/json', text: '{"unfinished": ' } },
       data: 'the example request with a body that is not JSON',
+    };
+  }
+  if (status === 400 && code === 'INVALID_ARGUMENT' && !takesJson(operation)) {
+    const broken = brokenParameterCall(operation);
+    if (broken) return { request: broken.call, data: broken.data };
+    return {
+      force: true,
+      reason: 'takes no parameter and no body, so nothing a storefront sends breaks its schema; the platform refuses it from its own state',
     };
   }
   if (status === 403 && code === 'PERMISSION_DENIED' && (access === 'merchant' || access === 'member')) {

@@ -4,6 +4,7 @@
 // `/__mock/scenarios` with the reason. Codes every operation shares (401, 403 by role, 404 by id, 400, 415, 500,
 // 503) are reached by the generic rules in generic-rows.ts; a row here wins over them.
 import { COMMERCE_DATA_ROWS } from './commerce-data-rows';
+import { PLATFORM_DATA_ROWS } from './platform-data-rows';
 
 /**
  * Who sends a request: the API key, a visitor or the default member (tokens minted in the row's session), or a
@@ -463,6 +464,7 @@ export const ROWS: readonly ReachRow[] = [
   ),
   row('registerV2', 403, 'IP_ADDRESS_FILTERED', force(`the caller's IP address is on the site's block list: ${IDENTITY}`)),
   row('registerV2', 500, 'COULD_NOT_CREATE_SET_ACCOUNT_USER', force('a fault inside the identity service')),
+  ...PLATFORM_DATA_ROWS,
 ];
 
 const PAYMENTS = "decided by the payment provider or the site's payment setup, outside the request";

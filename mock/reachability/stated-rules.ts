@@ -2,6 +2,9 @@
 // where it is kept: in the schema, by the mock (with the test that shows it), or not yet (said so). The
 // reachability page lists them.
 
+import { WRONG_VERIFICATION_CODE } from '../auth-scenarios';
+import { REVIEW_COUNT_LIMIT } from '../services/platform/reviews';
+
 export interface StatedRule {
   readonly operations: string;
   readonly rule: string;
@@ -29,9 +32,8 @@ export const STATED_RULES: readonly StatedRule[] = [
   {
     operations: 'createCheckoutFromCurrentCart',
     rule: '`channelType` UNSPECIFIED is rejected',
-    kept: 'not yet',
-    where:
-      'the channel enumeration is shared with createCheckout, which takes UNSPECIFIED; narrowing it needs an allOf the generated types keep',
+    kept: 'schema',
+    where: `allOf narrowing the shared channel enumeration to every value but UNSPECIFIED; ${RULES_TEST}`,
   },
   {
     operations: 'createReview, createReviewAndContact',
@@ -89,31 +91,55 @@ export const STATED_RULES: readonly StatedRule[] = [
   {
     operations: 'countReviews',
     rule: 'too many reviews to count fails with TOO_MANY_TO_COUNT',
+    kept: 'mock',
+    where: `428 past ${REVIEW_COUNT_LIMIT} matching reviews (the Linen Tote Bag has more); ${RULES_TEST}, ${TABLE_TEST}`,
+  },
+  {
+    operations: 'getReview, queryReviews, countReviews',
+    rule: 'unpublished reviews (returnPrivateReviews / includePrivateReviews) need the Manage Reviews permission',
+    kept: 'mock',
+    where: `403 PERMISSION_DENIED for anyone but the site owner; ${RULES_TEST}, ${TABLE_TEST}`,
+  },
+  {
+    operations: 'createReview',
+    rule: "a review for another contact (`review.author.contactId`) is the site owner's call (Manage Reviews)",
+    kept: 'mock',
+    where: `403 PERMISSION_DENIED; ${TABLE_TEST}`,
+  },
+  {
+    operations: 'blockMember',
+    rule: "the site owner's member, and a member with an active subscription, cannot be blocked",
+    kept: 'mock',
+    where: `403 OWNER_MEMBER_BLOCK_FORBIDDEN / ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN; ${RULES_TEST}, ${TABLE_TEST}`,
+  },
+  {
+    operations: 'blockMember',
+    rule: 'a member cannot block itself (MEMBER_SELF_BLOCK_FORBIDDEN)',
     kept: 'not yet',
-    where: 'the fixture has 5 reviews; the table forces it',
+    where: "only a site collaborator calls block as a member; the mock's members may not call it: the table forces it",
   },
   {
     operations: 'getMember',
     rule: 'a member blocked by the requested member gets MEMBER_TO_MEMBER_BLOCKED',
-    kept: 'not yet',
-    where: 'the fixture records no member-to-member blocks; the table forces it',
+    kept: 'mock',
+    where: `403 with the caller's memberId (Jane blocked Maya); ${RULES_TEST}, ${TABLE_TEST}`,
   },
   {
     operations: 'verifyDuringAuthentication',
     rule: 'a wrong or expired code fails with VERIFICATION_FAILED',
-    kept: 'not yet',
-    where: 'the table forces it',
+    kept: 'mock',
+    where: `400 for the code the mock takes as wrong (${WRONG_VERIFICATION_CODE}); ${RULES_TEST}, ${TABLE_TEST}`,
   },
   {
     operations: 'joinCommunity',
     rule: 'fails with COMMUNITY_JOIN_IMPOSSIBLE when the site or the member cannot join',
-    kept: 'not yet',
-    where: 'the table forces it',
+    kept: 'mock',
+    where: `428 for a member who is not approved (blocked or pending); ${TABLE_TEST}`,
   },
   {
     operations: 'startVerification',
     rule: 'the call fails without `identityId`',
-    kept: 'not yet',
-    where: 'not required in the schema yet',
+    kept: 'schema',
+    where: `required: [identityId]; ${RULES_TEST}`,
   },
 ];

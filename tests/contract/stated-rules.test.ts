@@ -11,11 +11,20 @@ const NY = { country: 'US', subdivision: 'US-NY', city: 'New York', postalCode: 
 const AUTHORIZED_ORDER = '8f3c2b1a-4d5e-4f6a-9b7c-0d1e2f3a4b5c';
 const AUTHORIZED_PAYMENT = '4c3b2a19-0f8e-4d7c-b6a5-9e8d7c6b5a4f';
 const UNPAID_ORDER = '3a4b5c6d-7e8f-4a9b-8c0d-1e2f3a4b5c6d';
+const TOTE = 'c8539b66-7a44-fe18-affc-afec4be8562a';
+const MAYA = '5c1b2a3d-7e8f-4a10-9b2c-3d4e5f607182';
+const DANIEL = '5e9b2f7c-1a3d-4e6f-8b0a-2c4e6f8a0b1c';
+const JANE = '5e9a7c1b-2d4f-4a63-8b0e-1f2c3d4e5a6b';
+const OLIVIA = '0f1e2d3c-4b5a-4697-8a8b-9c0d1e2f3a4b';
+const SAM = '6a5b4c3d-2e1f-4a0b-9c8d-7e6f5a4b3c2d';
 
 interface Answer {
   readonly status: number;
   readonly body: {
-    details?: { applicationError?: { code?: string }; validationError?: { fieldViolations?: { field?: string }[] } };
+    details?: {
+      applicationError?: { code?: string; data?: Record<string, unknown> };
+      validationError?: { fieldViolations?: { field?: string }[] };
+    };
   } & Record<string, unknown>;
 }
 
@@ -143,5 +152,82 @@ describe('rules stated in the spec', () => {
       status: 428,
       code: 'ORDER_HAS_AUTHORIZED_TRANSACTION',
     });
+  });
+  it('creating a checkout from the cart with channelType UNSPECIFIED is refused (400 naming channelType); WEB is taken', async () => {
+    const s = await fresh();
+    const visitor = await visitorToken(baseUrl, s);
+    await call(s, visitor, 'POST', '/v1/carts/current/add-to-cart', {
+      lineItems: [{ quantity: 1, catalogReference: { catalogItemId: NAPKINS, appId: STORES } }],
+    });
+    const unspecified = await call(s, visitor, 'POST', '/v1/carts/current/create-checkout', { channelType: 'UNSPECIFIED' });
+    expect(codeOf(unspecified)).toEqual({ status: 400, code: 'INVALID_ARGUMENT' });
+    expect(fieldsOf(unspecified)).toEqual(['channelType']);
+    expect((await call(s, visitor, 'GET', '/v1/carts/current')).body).not.toHaveProperty('cart.checkoutId');
+    expect((await call(s, visitor, 'POST', '/v1/carts/current/create-checkout', { channelType: 'WEB' })).status).toBe(200);
+  });
+
+  it('starting a verification without identityId is refused (400 naming identityId); with it, 200', async () => {
+    const s = await fresh();
+    const visitor = await visitorToken(baseUrl, s);
+    const without = await call(s, visitor, 'POST', '/v1/Start', { target: 'EMAIL' });
+    expect(codeOf(without)).toEqual({ status: 400, code: 'INVALID_ARGUMENT' });
+    expect(fieldsOf(without)).toEqual(['identityId']);
+    expect((await call(s, visitor, 'POST', '/v1/Start', { identityId: JANE, target: 'EMAIL' })).status).toBe(200);
+  });
+
+  it('counting more reviews than the platform counts is 428 TOO_MANY_TO_COUNT; a narrower filter counts', async () => {
+    const s = await fresh();
+    const visitor = await visitorToken(baseUrl, s);
+    const all = await call(s, visitor, 'POST', '/v1/reviews/count', { filter: { entityId: { $eq: TOTE } } });
+    expect(codeOf(all)).toEqual({ status: 428, code: 'TOO_MANY_TO_COUNT' });
+    const fours = await call(s, visitor, 'POST', '/v1/reviews/count', {
+      filter: { entityId: { $eq: TOTE }, 'content.rating': { $eq: 4 } },
+    });
+    expect(fours.status).toBe(200);
+    expect(fours.body.count).toBeGreaterThan(0);
+  });
+
+  it('unpublished reviews need the Manage Reviews permission: 403 for a visitor, the site owner reads them', async () => {
+    const s = await fresh();
+    const visitor = await visitorToken(baseUrl, s);
+    const asked = { query: {}, returnPrivateReviews: true };
+    expect(codeOf(await call(s, visitor, 'POST', '/v1/reviews/query', asked))).toEqual({ status: 403, code: 'PERMISSION_DENIED' });
+    expect(codeOf(await call(s, visitor, 'POST', '/v1/reviews/count', { includePrivateReviews: true }))).toEqual({
+      status: 403,
+      code: 'PERMISSION_DENIED',
+    });
+    expect((await call(s, API_KEY, 'POST', '/v1/reviews/query', asked)).status).toBe(200);
+  });
+
+  it('a member blocked by the requested member gets 403 MEMBER_TO_MEMBER_BLOCKED naming itself; another member, PERMISSION_DENIED', async () => {
+    const s = await fresh();
+    const maya = await memberToken(baseUrl, s);
+    const blocked = await call(s, maya, 'GET', `/v1/members/${JANE}`);
+    expect(codeOf(blocked)).toEqual({ status: 403, code: 'MEMBER_TO_MEMBER_BLOCKED' });
+    expect(blocked.body.details?.applicationError?.data).toEqual({ memberId: MAYA });
+    expect(codeOf(await call(s, maya, 'GET', `/v1/members/${DANIEL}`))).toEqual({ status: 403, code: 'PERMISSION_DENIED' });
+    expect((await call(s, API_KEY, 'GET', `/v1/members/${JANE}`)).status).toBe(200);
+  });
+
+  it("the site owner's member and a member with an active subscription cannot be blocked, and stay approved", async () => {
+    const s = await fresh();
+    const owner = await call(s, API_KEY, 'POST', `/v1/members/${OLIVIA}/block`);
+    expect(codeOf(owner)).toEqual({ status: 403, code: 'OWNER_MEMBER_BLOCK_FORBIDDEN' });
+    const subscriber = await call(s, API_KEY, 'POST', `/v1/members/${SAM}/block`);
+    expect(codeOf(subscriber)).toEqual({ status: 403, code: 'ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN' });
+    for (const id of [OLIVIA, SAM])
+      expect((await call(s, API_KEY, 'GET', `/v1/members/${id}?fieldsets=FULL`)).body).toMatchObject({ member: { status: 'APPROVED' } });
+    expect((await call(s, API_KEY, 'POST', `/v1/members/${DANIEL}/block`)).body).toMatchObject({ member: { status: 'BLOCKED' } });
+  });
+
+  it('a wrong or expired e-mail code is 400 VERIFICATION_FAILED; the right one signs in', async () => {
+    const s = await fresh();
+    const visitor = await visitorToken(baseUrl, s);
+    const login = await call(s, visitor, 'POST', '/v2/login', { loginId: { email: 'verify@example.com' }, password: 'Str0ng-Passw0rd' });
+    const stateToken = login.body.stateToken as string;
+    expect(login.body.state).toBe('REQUIRE_EMAIL_VERIFICATION');
+    const wrong = await call(s, visitor, 'POST', '/v1/auth/verify', { code: '000000', stateToken });
+    expect(codeOf(wrong)).toEqual({ status: 400, code: 'VERIFICATION_FAILED' });
+    expect((await call(s, visitor, 'POST', '/v1/auth/verify', { code: '482913', stateToken })).body).toMatchObject({ state: 'SUCCESS' });
   });
 });

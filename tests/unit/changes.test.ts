@@ -69,6 +69,41 @@ beforeAll(() => {
 
 afterAll(() => rmSync(repo, { recursive: true, force: true }));
 
+describe('the flat document npm run changes compares', () => {
+  it('reads an allOf of value schemas as one schema, its enumerations intersected', () => {
+    const document = {
+      components: { schemas: { Channel: { type: 'string', enum: ['UNSPECIFIED', 'WEB', 'POS'] } } },
+      paths: {
+        '/x': {
+          post: {
+            requestBody: {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      channel: {
+                        description: 'Not UNSPECIFIED.',
+                        allOf: [{ $ref: '#/components/schemas/Channel' }, { enum: ['WEB', 'POS'] }],
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    } as JsonObject;
+    const flat = flatten(document) as Record<string, any>;
+    expect(flat.paths['/x'].post.requestBody.content['application/json'].schema.properties.channel).toEqual({
+      type: 'string',
+      enum: ['WEB', 'POS'],
+      description: 'Not UNSPECIFIED.',
+    });
+  });
+});
+
 describe('npm run changes and the version check', () => {
   it('passes on the release itself, with no change', () => {
     expect(checkVersion(repo).problems).toEqual([]);

@@ -26,6 +26,10 @@ const BOOKKEEPING: Readonly<Record<string, readonly string[]>> = {
   memberLogins: ['id', 'memberId'],
   checkoutExtras: ['id'],
   paymentMethods: ['id', 'savedPaymentMethod'],
+  memberRoles: ['id', 'role'],
+  memberSubscriptions: ['id', 'plan', 'status'],
+  memberBlocks: ['id', 'blockedMemberIds'],
+  contactCustomFields: ['id', 'title'],
 };
 
 // Records are what answers carry: checked as the answer side of the wire sees them.

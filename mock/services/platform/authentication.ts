@@ -2,7 +2,7 @@
 // refresh, authorization codes from the hosted page, authorized clients), login and register (the e-mail's local
 // part still picks a scenario: README), e-mail verification, recovery, SSO and the browser redirects. A login
 // with any other e-mail signs that member in, creating it on first use.
-import { SIGN_IN_SCENARIOS } from '../../auth-scenarios';
+import { SIGN_IN_SCENARIOS, WRONG_VERIFICATION_CODE } from '../../auth-scenarios';
 import type { PlatformFailure } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import type { Identity } from '../../engine/identity';
@@ -10,6 +10,7 @@ import { type CallContext, defineService, exampleAnswer, type ServiceAnswer, typ
 import { parsePrefer } from '../../pipeline/prefer-header';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody, PlatformSchema } from '../wire-types';
+import { unknownContactFields } from './contact-fields';
 import { hostedSignInMember, indexLogin, MEMBER_EVENTS, type Member, memberByEmail, newMember, saveMember } from './member-accounts';
 import { type Declaring, notFound, type PlatformCall, permissionDenied, refuse } from './refusals';
 
@@ -162,6 +163,29 @@ const redirect = (location: string): Redirect => ({ status: 302, headers: { loca
 const invalidGrant = (context: PlatformCall<'token'>, description: string): PlatformFailure =>
   refuse(context, 400, 'invalid_grant', description);
 
+/**
+ * What the site's registration does not take: a custom field the site owner never added (ATTRIBUTE_NOT_FOUND), or
+ * the profile's deprecated `emails` and `phones` (UNSUPPORTED_FIELD; they became `secondaryEmails` and `phonesV2`).
+ */
+const refuseProfile = async (context: PlatformCall<'registerV2'>, profile: PlatformBody<'registerV2'>['profile']): Promise<void> => {
+  const unknown = await unknownContactFields(context.store, profile?.customFields ?? []);
+  if (unknown.length > 0) {
+    throw refuse(context, 400, 'ATTRIBUTE_NOT_FOUND', `The site has no custom contact field ${unknown.join(', ')}`, {
+      attributes: unknown,
+    });
+  }
+  const deprecated = (['emails', 'phones'] as const).filter((field) => profile?.[field] !== undefined);
+  if (deprecated.length > 0) {
+    throw refuse(
+      context,
+      400,
+      'UNSUPPORTED_FIELD',
+      `profile.${deprecated[0]} is no longer supported: send ${deprecated[0] === 'emails' ? 'secondaryEmails' : 'phonesV2'}`,
+      { fields: deprecated.map((field) => `profile.${field}`) },
+    );
+  }
+};
+
 const tokenGrant = async (context: ServiceContext<'platform', 'token'>): Promise<ServiceAnswer<'platform', 'token'>> => {
   const request = context.body;
   if ('grantType' in request) {
@@ -203,6 +227,7 @@ export const authenticationOperations = defineService('platform', {
       const { loginId, profile } = context.body;
       const scenario = scenarioFor(context, '/v2/register', loginId.email);
       if (scenario?.status !== undefined && scenario.status !== 200) return scenario;
+      await refuseProfile(context, profile);
       if (!scenario && (await memberByEmail(context.store, loginId.email)))
         return scenarioAnswer(context, 'code=409, example=emailAlreadyExists');
       return signIn(context, loginId.email, profile ?? {}, scenario);
@@ -211,7 +236,8 @@ export const authenticationOperations = defineService('platform', {
   verifyDuringAuthentication: {
     access: 'shopper',
     async handle(context) {
-      const { stateToken } = context.body;
+      const { code, stateToken } = context.body;
+      if (code === WRONG_VERIFICATION_CODE) throw refuse(context, 400, 'VERIFICATION_FAILED', 'The verification code is wrong or expired');
       const member = await memberOfToken(context, await context.identities.stateTokenIdentity(stateToken));
       return signedIn(context, { ...member, loginEmailVerified: true });
     },
@@ -227,7 +253,7 @@ export const authenticationOperations = defineService('platform', {
   // Whether the address belongs to a member is never told, as on the platform: the answer is the same.
   sendRecoveryEmail: { access: 'shopper', handle: async () => ({ body: {} }) },
   sendActivationEmail: {
-    access: 'shopper',
+    access: 'merchant',
     async handle(context) {
       const { identityId } = context.body;
       if (!(await context.store.get(COLLECTIONS.members, identityId))) throw notFound(context, 'Identity', identityId);

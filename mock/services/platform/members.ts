@@ -10,6 +10,7 @@ import { bulkAnswer, itemResult } from '../bulk-results';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformBody } from '../wire-types';
 import { indexLogin, MEMBER_EVENTS, type Member, memberByEmail, newMember, removeMember, slugTaken } from './member-accounts';
+import { activeSubscription, hasBlocked, isSiteOwner } from './member-standing';
 import { type Declaring, notFound, type PlatformCall, type PlatformOperationId, permissionDenied, refuse } from './refusals';
 
 type Fieldset = 'PUBLIC' | 'EXTENDED' | 'FULL';
@@ -50,6 +51,49 @@ const reachableMember = async <K extends Declaring<403, 'PERMISSION_DENIED'> & D
     throw permissionDenied(context, 'A member may read and change only its own member record');
   if (context.identity?.role === 'visitor') throw permissionDenied(context, 'A visitor may not read member records');
   return memberOr404(context, id);
+};
+
+/**
+ * A member read by another member who it blocked: MEMBER_TO_MEMBER_BLOCKED, before any other answer (the
+ * platform tells the caller it is blocked rather than that the profile is not for it).
+ */
+const refuseIfBlocked = async (context: PlatformCall<'getMember'>, id: string): Promise<void> => {
+  const caller = context.identity?.role === 'member' ? context.identity.id : undefined;
+  if (caller && caller !== id && (await hasBlocked(context.store, id, caller))) {
+    throw refuse(context, 403, 'MEMBER_TO_MEMBER_BLOCKED', `Member ${id} has blocked the calling member`, { memberId: caller });
+  }
+};
+
+/** Blocking: never the site owner's member, nor a member paying for an active subscription. */
+const blockable = async (context: MemberCall<'blockMember'>): Promise<Member> => {
+  const member = await memberOr404(context, context.path.id);
+  const id = member.id as string;
+  if (await isSiteOwner(context.store, id))
+    throw refuse(context, 403, 'OWNER_MEMBER_BLOCK_FORBIDDEN', `Member ${id} is the site owner's member and cannot be blocked`);
+  const plan = await activeSubscription(context.store, id);
+  if (plan) {
+    throw refuse(
+      context,
+      403,
+      'ACTIVE_SUBSCRIPTION_MEMBER_BLOCK_FORBIDDEN',
+      `Member ${id} has an active subscription (${plan}) and cannot be blocked until it ends`,
+    );
+  }
+  return member;
+};
+
+/** Joining the community: only an approved member (a blocked or pending one cannot take part). */
+const joinable = async (context: PlatformCall<'joinCommunity'>): Promise<Member> => {
+  const member = await myMember(context);
+  if (member.status !== 'APPROVED') {
+    throw refuse(
+      context,
+      428,
+      'COMMUNITY_JOIN_IMPOSSIBLE',
+      `Member ${member.id} is ${String(member.status).toLowerCase()}: only an approved member can join the site community`,
+    );
+  }
+  return member;
 };
 
 const save = async (context: CallContext, member: Member, event: 'created' | 'updated' = 'updated'): Promise<Member> => {
@@ -159,7 +203,7 @@ export const memberOperations = defineService('platform', {
   joinCommunity: {
     access: 'member',
     handle: async (context) => ({
-      body: { member: shapeMember(await save(context, { ...(await myMember(context)), privacyStatus: 'PUBLIC' }), ['FULL'], true) },
+      body: { member: shapeMember(await save(context, { ...(await joinable(context)), privacyStatus: 'PUBLIC' }), ['FULL'], true) },
     }),
   },
   leaveCommunity: {
@@ -186,6 +230,7 @@ export const memberOperations = defineService('platform', {
     access: 'shopper',
     async handle(context) {
       const { fieldsets } = context.query;
+      await refuseIfBlocked(context, context.path.id);
       return { body: { member: shapeMember(await reachableMember(context, context.path.id), fieldsets, true) } };
     },
   },
@@ -274,7 +319,13 @@ export const memberOperations = defineService('platform', {
   muteMember: { access: 'merchant', handle: withStatus({ activityStatus: 'MUTED' }) },
   unmuteMember: { access: 'merchant', handle: withStatus({ activityStatus: 'ACTIVE' }) },
   approveMember: { access: 'merchant', handle: withStatus({ status: 'APPROVED' }) },
-  blockMember: { access: 'merchant', handle: withStatus({ status: 'BLOCKED' }) },
+  blockMember: {
+    access: 'merchant',
+    async handle(context) {
+      const member = await blockable(context);
+      return { body: { member: await save(context, { ...member, status: 'BLOCKED' }) } };
+    },
+  },
   disconnectMember: { access: 'merchant', handle: withStatus({ status: 'OFFLINE' }) },
   bulkDeleteMembers: {
     access: 'merchant',

@@ -72,6 +72,17 @@ export const recommendationOperations = defineService('platform', {
           },
         );
       }
+      // The site's algorithms come with the stores catalogue: they rank its items only.
+      const foreign = items.filter((item) => item.appId !== undefined && item.appId !== STORES_APP_ID);
+      if (foreign.length > 0) {
+        throw refuse(
+          context,
+          428,
+          'ITEM_APP_ID_NOT_SUPPORTED',
+          `The algorithms recommend items of the stores catalogue (${STORES_APP_ID}) only`,
+          { items: foreign.map((item) => ({ catalogItemId: item.catalogItemId, appId: item.appId })) },
+        );
+      }
       for (const algorithm of algorithms) {
         let ranked: Product[];
         if (algorithm.id === RELATED_ITEMS) {

@@ -5,7 +5,9 @@ import { mockRedirectUrl } from '../../auth-scenarios';
 import { invalidField } from '../../engine/failure';
 import { readSettings } from '../../engine/fixtures';
 import { defineService } from '../../engine/service-table';
+import { COLLECTIONS } from '../records';
 import type { PlatformBody } from '../wire-types';
+import { notFound } from './refusals';
 
 type Request = PlatformBody<'createRedirectSession'>;
 
@@ -68,6 +70,9 @@ export const redirectSessionOperations = defineService('platform', {
           'body',
           `needs exactly one intent (${INTENTS.join(', ')}); it has ${intents.length ? intents.join(', ') : 'none'}`,
         );
+      // The site's checkout page opens a checkout the site has; naming none leaves the page to make one.
+      const checkoutId = request.ecomCheckout?.checkoutId;
+      if (checkoutId && !(await context.store.get(COLLECTIONS.checkouts, checkoutId))) throw notFound(context, 'Checkout', checkoutId);
       const settings = await readSettings(context.store);
       let fullUrl = mockRedirectUrl(context.publicUrl, request, { mock_session: context.session });
       if (!fullUrl) {

@@ -9,7 +9,7 @@ import { eventsOf } from '../event-types';
 import { COLLECTIONS, saveAndEmit } from '../records';
 import type { PlatformSchema, ServerSet, Stored } from '../wire-types';
 import type { Member } from './member-accounts';
-import { type Declaring, notFound, type PlatformCall, permissionDenied } from './refusals';
+import { type Declaring, notFound, type PlatformCall, permissionDenied, refuse } from './refusals';
 
 type Review = Stored<PlatformSchema<'Review'>, ServerSet>;
 type ModerationStatus = NonNullable<NonNullable<Review['moderation']>['moderationStatus']>;
@@ -151,14 +151,32 @@ const contactAuthor = async (
   return { contactId: context.newId(), authorName: request.name ?? 'Visitor', authorType: 'VISITOR' };
 };
 
-const visible = (context: CallContext, all: Review[], includePrivate: boolean | undefined): Review[] =>
-  isOwner(context) && includePrivate ? all : all.filter(published);
+/**
+ * The reviews the caller may see: published ones, and with `includePrivate` every one, which needs the Manage
+ * Reviews permission (the site owner's; anyone else asking gets PERMISSION_DENIED).
+ */
+const visible = <K extends Declaring<403, 'PERMISSION_DENIED'>>(
+  context: PlatformCall<K>,
+  all: Review[],
+  includePrivate: boolean | undefined,
+): Review[] => {
+  if (includePrivate && !isOwner(context)) throw permissionDenied(context, 'Unpublished reviews need the Manage Reviews permission');
+  return includePrivate ? all : all.filter(published);
+};
+
+/**
+ * The most reviews the mock counts: more matching fails with TOO_MANY_TO_COUNT. The platform's limit is larger; the
+ * mock's is small so that the default fixture reaches it (the Linen Tote Bag has more reviews than this).
+ */
+export const REVIEW_COUNT_LIMIT = 10;
 
 export const reviewOperations = defineService('platform', {
   getReview: {
     access: 'shopper',
     async handle(context) {
       const { returnPrivateReviews } = context.query;
+      if (returnPrivateReviews === true && !isOwner(context))
+        throw permissionDenied(context, 'Unpublished reviews need the Manage Reviews permission');
       return { body: { review: await reviewOr404(context, context.path.reviewId, returnPrivateReviews === true) } };
     },
   },
@@ -167,6 +185,9 @@ export const reviewOperations = defineService('platform', {
     async handle(context) {
       const { review } = context.body;
       const member = await callerMember(context);
+      const named = review.author?.contactId;
+      if (named && !isOwner(context) && named !== member?.contactId)
+        throw permissionDenied(context, 'Only the site owner (Manage Reviews) creates a review for another contact');
       const author: NonNullable<Review['author']> = member
         ? {
             contactId: member.contactId,
@@ -286,7 +307,16 @@ export const reviewOperations = defineService('platform', {
     async handle(context) {
       const { filter, includePrivateReviews } = context.body;
       const all = visible(context, await context.store.list(COLLECTIONS.reviews), includePrivateReviews);
-      return { body: { count: query(all, readFilter(filter, 'filter'), undefined).length } };
+      const count = query(all, readFilter(filter, 'filter'), undefined).length;
+      if (count > REVIEW_COUNT_LIMIT) {
+        throw refuse(
+          context,
+          428,
+          'TOO_MANY_TO_COUNT',
+          `More than ${REVIEW_COUNT_LIMIT} reviews match the filter: narrow it to count them`,
+        );
+      }
+      return { body: { count } };
     },
   },
 });
