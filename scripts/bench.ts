@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP } from './bench/app-size';
+import { APPS, measureApp, measureHooksLayer, SMALLEST_APP_BUDGET_GZIP, TESTING_APP, TESTING_EXTERNAL } from './bench/app-size';
 import { benchMemory } from './bench/memory';
 import { benchMockThroughput, benchSharedState } from './bench/mock-throughput';
 import { measurePerCall } from './bench/per-call';
@@ -25,6 +25,9 @@ console.log(
   `  two-hook app (useGetCurrentCart, useAddToCurrentCart): ${hooks.twoHooks} B; the same two calls without hooks ${hooks.functions} B`,
 );
 console.log(`  hooks layer for the two hooks: ${hooks.layer} B; per extra hook (useRemoveCurrentCartLineItems): ${hooks.perExtraHook} B`);
+const testing = await measureApp(root, TESTING_APP, TESTING_EXTERNAL);
+console.log('testing entry, apart (answer() and one builder; MSW external; both documents and the schema compiler inside)');
+console.log(`  entry ${testing.entry.minified} B min, ${testing.entry.gzipped} B gzip; lazy chunks ${testing.lazy} B gzip`);
 const sdkDir = installPlatformSdk();
 console.log(
   `per-call overhead, fetch stubbed, GET /v1/carts/current, median of 7 interleaved rounds of 5000 calls${sdkDir ? '' : ' (platform SDK not installable here: left out)'}`,

@@ -21,6 +21,7 @@ export const ENTRIES = {
   react: 'src/react/index.ts',
   msw: 'mock/msw/index.ts',
   events: 'src/events/index.ts',
+  testing: 'src/testing/index.ts',
 };
 
 rmSync(join(root, 'dist'), { recursive: true, force: true });

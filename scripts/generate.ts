@@ -17,6 +17,7 @@ import { REDOCLY_ENV } from '../spec-model/redocly-env';
 import { listWebhooks, type Webhook } from '../spec-model/webhooks';
 import type { OperationMeta } from '../src/operations/operation-meta';
 import { ENVELOPE_PARAMETER, FAMILIES, type Family } from '../src/protocol';
+import { type BuilderEntry, builderEntries, buildersFile } from './generate/builders';
 import { serviceTypesFile } from './generate/service-types';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,7 +50,7 @@ const functionsFile = (family: Family, operations: readonly Operation[], metas: 
     const id = operation.operationId;
     const query = envelopeType(operation);
     const init = `OperationInit<Ops['${id}']${query ? `, components['schemas']['${query}']` : ''}>`;
-    return `${doc(operation)}export const ${id} = /* @__PURE__ */ operation<${init}, OperationData<Ops['${id}']>, ${codesType(operation)}>(${JSON.stringify(metas[index])});\n`;
+    return `${doc(operation)}export const ${id} = /* @__PURE__ */ operation<${init}, OperationData<Ops['${id}']>, ${codesType(operation)}, Ops['${id}']['responses']>(${JSON.stringify(metas[index])});\n`;
   });
   return (
     banner(family) +
@@ -143,6 +144,17 @@ const eventsFile = (family: Family, webhooks: readonly Webhook[]) =>
     .join('') +
   `] as const;\n`;
 
+// Builders are exported side by side from the testing entry: a name may be used once across the families.
+const builderNames = new Map<string, Family>();
+const uniqueBuilders = (family: Family, entries: BuilderEntry[]): BuilderEntry[] => {
+  for (const { name } of entries) {
+    const other = builderNames.get(name);
+    if (other) throw new Error(`builder ${name} is answered by both ${other} and ${family}: name one after its schema`);
+    builderNames.set(name, family);
+  }
+  return entries;
+};
+
 for (const family of FAMILIES as readonly Family[]) {
   const out = join(root, 'generated', family);
   rmSync(out, { recursive: true, force: true });
@@ -170,6 +182,10 @@ for (const family of FAMILIES as readonly Family[]) {
   writeFileSync(join(out, 'queries.ts'), queriesFile(family, operations, metas));
   writeFileSync(join(out, 'hooks.ts'), hooksFile(family, operations, metas));
   writeFileSync(join(out, 'service-types.ts'), banner(family) + serviceTypesFile(operations, ENVELOPE_PARAMETER, envelopeType));
+  writeFileSync(
+    join(out, 'builders.ts'),
+    banner(family) + buildersFile(family, uniqueBuilders(family, builderEntries(document, operations))),
+  );
   const webhooks = listWebhooks(family, document).sort((a, b) => a.eventType.localeCompare(b.eventType));
   writeFileSync(join(out, 'events.ts'), eventsFile(family, webhooks));
 }

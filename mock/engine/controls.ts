@@ -124,6 +124,16 @@ export const judgeScenario = (
   return { operationId, session, ...(latencyMs !== undefined && { latencyMs }), ...(failure && { failure }) };
 };
 
+/** A seed as POST /__mock/seed judges it: a fixture of this mock, a session name (the default when none). */
+export const judgeSeed = (
+  fixtureNames: readonly string[],
+  body: { readonly fixture?: unknown },
+  session: string | undefined,
+): { readonly session: string; readonly fixture: string } => {
+  const { fixture } = checkControlInput<{ fixture: string }>(oneOfSchema('fixture', fixtureNames), body, '');
+  return { session: session ?? DEFAULT_SESSION, fixture };
+};
+
 /** The scenario store handed out in process (`engine.scenarios`): `set` judges its input as the HTTP control does. */
 export const judgedScenarios = (store: ScenarioStore, host: OperationsHost): ScenarioStore => ({
   set: async (scenario) =>
@@ -159,8 +169,11 @@ export const serveControl = async (
     }
     if (method === 'POST' && name === 'seed') {
       const body = controlBody(request);
-      const session = sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session') ?? DEFAULT_SESSION;
-      const { fixture } = checkControlInput<{ fixture: string }>(oneOfSchema('fixture', host.fixtureNames), body, '');
+      const { session, fixture } = judgeSeed(
+        host.fixtureNames,
+        body,
+        sessionInput(body.session, 'session') ?? sessionInput(headerSession, 'x-mock-session'),
+      );
       const counts = await host.seed(session, fixture);
       return json({ session, fixture, counts }, requestId);
     }

@@ -13,7 +13,7 @@ import type { MockPages, MockRequest, MockResponse, Trace } from '../pipeline/ty
 import { ResponseValidator } from '../validation/response-validator';
 import { SchemaCompilers } from '../validation/schema-compilers';
 import { controlRefusal, sessionInput } from './control-input';
-import { CONTROLS_PREFIX, type ControlsHost, judgedScenarios, serveControl } from './controls';
+import { CONTROLS_PREFIX, type ControlsHost, judgedScenarios, judgeSeed, serveControl } from './controls';
 import { type EngineState, memoryState } from './engine-state';
 import { RecordingEventSink } from './events';
 import { ExampleAnswers } from './example-answers';
@@ -211,8 +211,13 @@ export const createStatefulEngine = (options: EngineOptions): StatefulEngine => 
     requestLog,
     scenarios: judgedScenarios(scenarios, host),
     identities,
-    session: (name = DEFAULT_SESSION) => openSession(name),
-    reset,
-    seed,
+    session: async (name) => openSession(sessionInput(name, 'session') ?? DEFAULT_SESSION),
+    // In process as over HTTP (POST /__mock/reset, /__mock/seed): a bad session name or an unknown fixture is
+    // refused with the control's violations, never a silent no-op or a bare Error.
+    reset: async (session) => reset(sessionInput(session, 'session')),
+    seed: async (session, fixture) => {
+      const judged = judgeSeed(host.fixtureNames, { fixture }, sessionInput(session, 'session'));
+      return seed(judged.session, judged.fixture);
+    },
   };
 };

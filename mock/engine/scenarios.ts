@@ -9,8 +9,7 @@ import type { ConnectionFault } from '../../src/protocol';
  */
 export const FAULT_HEADER = 'x-mock-connection-fault';
 
-/** Seconds a forced 429 or 503 asks the client to wait when the scenario names none. */
-export const DEFAULT_RETRY_AFTER_SECONDS = 1;
+export { DEFAULT_RETRY_AFTER_SECONDS } from '../../src/protocol';
 
 export interface ForcedFailure {
   /** The status answered; left out when `fault` is given. */

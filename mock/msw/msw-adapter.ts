@@ -5,7 +5,7 @@
 import { type HttpHandler, HttpResponse, http } from 'msw';
 import type { Family } from '../../spec-model/document';
 import type { JsonObject } from '../../spec-model/json';
-import { isConnectionFault } from '../../src/protocol';
+import { connectionFaultResponse, isConnectionFault } from '../../src/protocol';
 import { composeMock } from '../compose-mock';
 import type { StatefulEngine } from '../engine/engine';
 import type { EventListener } from '../engine/events';
@@ -17,7 +17,6 @@ import { bodyTooLarge } from '../limits';
 import { STATEFUL } from '../modes/stateful';
 import { newRequestId } from '../pipeline/request-id';
 import type { MockRequest, MockResponse } from '../pipeline/types';
-import { connectionFaultResponse } from './connection-fault';
 
 export interface MswMockOptions {
   /** The origin (and optional path prefix) the app calls, e.g. `https://api.shop.test`; no trailing slash. */

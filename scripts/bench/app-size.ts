@@ -38,6 +38,16 @@ export const APPS: Record<string, string> = {
     memberSignIn(auth).login({ email: 'a@b.c', password: 'p' }).then(() => getCurrentCart(client));`,
 };
 
+/**
+ * The testing entry, measured on its own (it never ships in an app): one answer and one builder, MSW external as
+ * the app's own. It carries both documents and the schema compiler, so its size is listed apart from the entries.
+ */
+export const TESTING_APP = `
+    import { answer, cart } from 'storefront-api/testing';
+    import { getCurrentCart } from 'storefront-api/commerce';
+    globalThis.handlers = [answer(getCurrentCart, { status: 200, body: { cart: cart({ lineItems: [] }) } })];`;
+export const TESTING_EXTERNAL = ['msw', 'msw/*'];
+
 // The hooks layer alone: React, React DOM and React Query are the app's own (external here), so what is left of
 // the entry chunk is the package. The layer's weight is the two-hook app minus the same two calls made without
 // hooks; an extra hook's is the three-hook app minus the two-hook one.

@@ -3,7 +3,7 @@
 // families next to ours. Prints generated lines, the gzip bytes of a two-hook app and of each extra hook, and
 // the type-check time of each hooks layer. Run: npx tsx scripts/bench/orval-compare.ts (after npm run build).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -11,10 +11,9 @@ import { build } from 'esbuild';
 import { operations as commerceOperations } from '../../generated/commerce/operations';
 import { operations as platformOperations } from '../../generated/platform/operations';
 import { APP_OWN_LIBRARIES, HOOK_APPS } from './app-size';
+import { installOrval } from './orval-install';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
-const work = join('/tmp', 'storefront-api-orval-compare');
-const ORVAL = 'orval@7.13.2';
 const PEERS = ['@tanstack/react-query@5.108.0', 'react@19.3.1', '@types/react@19.3.0', 'typescript@5.9.3'];
 
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').length - 1;
@@ -25,11 +24,7 @@ const filesUnder = (dir: string): string[] =>
     .map((name) => join(dir, name));
 
 // 1. orval and what its hooks need, in a scratch folder (kept between runs: the install is the slow part).
-if (!existsSync(join(work, 'node_modules', 'orval'))) {
-  mkdirSync(work, { recursive: true });
-  writeFileSync(join(work, 'package.json'), '{"name":"orval-compare","private":true,"type":"module"}');
-  execFileSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ORVAL, ...PEERS], { cwd: work, stdio: 'inherit' });
-}
+const work = installOrval(PEERS);
 rmSync(join(work, 'out'), { recursive: true, force: true });
 rmSync(join(work, 'node_modules', 'storefront-api'), { force: true });
 symlinkSync(root, join(work, 'node_modules', 'storefront-api'), 'dir');

@@ -14,3 +14,6 @@ export const GATEWAY_STATUSES = [429, 502, 503, 504] as const;
 
 /** The gateway answers that carry `Retry-After`. */
 export const RETRY_AFTER_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+/** Seconds a 429 or 503 asks the client to wait when whoever forces it names none. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 1;

@@ -1,6 +1,7 @@
 // The platform's error body, typed from the shared schemas of the contract (both families generate the same
 // shapes), and the message a list of field violations becomes.
 import type { components } from '../../generated/commerce/schema';
+import { constantCase, statusText } from './status-text';
 
 type Schemas = components['schemas'];
 
@@ -66,3 +67,36 @@ export const violationMessage = (violations: readonly Pick<FieldViolation, 'fiel
   `${VALIDATION_ERROR_CODE}: ${sortViolations(violations)
     .map((v) => `"${v.field}" ${v.description}`)
     .join(', ')}`;
+
+/**
+ * The code of a status when none is given: the platform's generic one where the spec's shared responses name it
+ * (spec/shared/responses: `ServiceUnavailable` enumerates UNAVAILABLE, not the status text's SERVICE_UNAVAILABLE),
+ * else the status text in CONSTANT_CASE (`PAYLOAD_TOO_LARGE`).
+ */
+const GENERIC_CODES: Readonly<Record<number, string>> = {
+  400: 'INVALID_ARGUMENT',
+  401: 'UNAUTHENTICATED',
+  403: 'PERMISSION_DENIED',
+  404: 'NOT_FOUND',
+  500: 'INTERNAL',
+  503: 'UNAVAILABLE',
+};
+
+export const codeOfStatus = (status: number): string => GENERIC_CODES[status] ?? constantCase(statusText(status));
+
+/** An application error: its status, its code (the status's own by default: codeOfStatus), why, and its data. */
+export interface ApplicationErrorAnswer {
+  readonly status: number;
+  readonly code?: string;
+  readonly description: string;
+  readonly data?: Record<string, unknown>;
+}
+
+/** The platform's body of an application error: `details.applicationError { code, description, data }`, the message being the code. */
+export const applicationErrorBody = (failure: ApplicationErrorAnswer): ErrorResponse => {
+  const code = failure.code ?? codeOfStatus(failure.status);
+  return {
+    message: code,
+    details: { applicationError: { code, description: failure.description, ...(failure.data && { data: failure.data }) } },
+  };
+};

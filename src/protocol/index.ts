@@ -2,10 +2,21 @@
 // about the wire (error body, violation message, request-id header, base64url, the `.r` envelope, paging,
 // status texts, JSON media types, the families). It imports only generated types; everyone above imports it.
 export { type Base64Alphabet, decodeBase64Url, decodeBase64UrlText, encodeBase64Url, encodeBase64UrlText } from './base64url';
-export { CONNECTION_FAULTS, type ConnectionFault, GATEWAY_STATUSES, isConnectionFault, RETRY_AFTER_STATUSES } from './connection-faults';
+export { connectionFaultResponse } from './connection-fault-response';
+export {
+  CONNECTION_FAULTS,
+  type ConnectionFault,
+  DEFAULT_RETRY_AFTER_SECONDS,
+  GATEWAY_STATUSES,
+  isConnectionFault,
+  RETRY_AFTER_STATUSES,
+} from './connection-faults';
 export { decodeEnvelope, ENVELOPE_PARAMETER, encodeEnvelope, envelopeText } from './envelope';
 export {
+  type ApplicationErrorAnswer,
   type ApplicationErrorDetails,
+  applicationErrorBody,
+  codeOfStatus,
   type ErrorResponse,
   type FieldViolation,
   fieldViolation,
@@ -18,5 +29,5 @@ export {
 export { FAMILIES, type Family } from './families';
 export { isJsonMediaType, JSON_MEDIA_TYPE } from './media-type';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
-export { REQUEST_ID_HEADER } from './request-id';
+export { newRequestId, REQUEST_ID_HEADER } from './request-id';
 export { constantCase, statusText } from './status-text';

@@ -244,7 +244,19 @@ describe('the packed package in a scratch app', () => {
 
   it('type-checks every TypeScript snippet of README.md and docs/ against the package, each a complete module', () => {
     // What the snippets import besides the package (already there when the tests above ran; a no-op then).
-    npm(app, 'install', 'msw@2.15.0', 'react@19.3.1', '@types/react@19.3.0', '@tanstack/react-query@5.108.0');
+    npm(
+      app,
+      'install',
+      'msw@2.15.0',
+      'react@19.3.1',
+      '@types/react@19.3.0',
+      '@tanstack/react-query@5.108.0',
+      // docs/testing.md's component test.
+      'vitest@4.1.12',
+      'react-dom@19.3.1',
+      '@testing-library/react@16.3.3',
+      '@testing-library/dom@10.4.2',
+    );
     const dir = join(app, 'doc-snippets');
     mkdirSync(dir, { recursive: true });
     const files = docFiles().flatMap((file) =>

@@ -68,6 +68,7 @@ describe('one-way house', () => {
       'src/query/query-options.ts',
       'src/react/operation-hooks.ts',
       'src/operations/operation-meta.ts',
+      'src/testing/data-builder.ts',
     ]);
     for (const file of files('generated')) {
       const wrong = (graph.get(file) ?? []).filter((target) => target.startsWith('src/') && !allowed.has(target));
@@ -82,7 +83,14 @@ describe('one-way house', () => {
       [...readFileSync(join(root, file), 'utf8').matchAll(IMPORT)].some(
         (match) => resolveImport(file, match[1] ?? match[2] ?? '') === target && !/^\s*import type\s/.test(match[0]),
       );
-    for (const entry of ['src/index.ts', 'src/commerce.ts', 'src/platform.ts', 'src/auth/index.ts', 'src/events/index.ts']) {
+    for (const entry of [
+      'src/index.ts',
+      'src/commerce.ts',
+      'src/platform.ts',
+      'src/auth/index.ts',
+      'src/events/index.ts',
+      'src/testing/index.ts',
+    ]) {
       const react = [...reachable(entry)].flatMap((file) =>
         (graph.get(file) ?? []).filter((target) => isReact(target) && loaded(file, target)).map((target) => `${file} -> ${target}`),
       );

@@ -1,8 +1,7 @@
-// A connection fault as a Fetch API answer, for MSW handlers: `reset` is a network error (fetch rejects, as on a
-// reset connection), `truncate` a body that errors half-way, `stall` a body that sends half and never ends.
-// Shared by the MSW adapter and any handler that wants to force a fault on its own.
-import { HttpResponse } from 'msw';
-import type { ConnectionFault } from '../../src/protocol';
+// A connection fault as a Fetch API answer, for request interceptors (MSW handlers): `reset` is a network error
+// (fetch rejects, as on a reset connection), `truncate` a body that errors half-way, `stall` a body that sends half
+// and never ends. The mock's MSW adapter and the testing entry's `answer()` both answer faults with it.
+import type { ConnectionFault } from './connection-faults';
 
 export const connectionFaultResponse = (
   fault: ConnectionFault,
@@ -12,7 +11,8 @@ export const connectionFaultResponse = (
   /** The request's signal: a stalled body ends with the abort, as a real connection does when the client gives up. */
   signal?: AbortSignal,
 ): Response => {
-  if (fault === 'reset') return HttpResponse.error();
+  // What MSW's HttpResponse.error() is: a Response of type `error`, which an interceptor turns into a network error.
+  if (fault === 'reset') return Response.error();
   const bytes = new TextEncoder().encode(body);
   const half = bytes.subarray(0, Math.floor(bytes.length / 2));
   const stream = new ReadableStream<Uint8Array>({
@@ -23,5 +23,5 @@ export const connectionFaultResponse = (
       signal?.addEventListener('abort', () => controller.error(signal.reason), { once: true });
     },
   });
-  return new HttpResponse(stream, { status, headers: { ...headers, 'content-length': String(bytes.length) } });
+  return new Response(stream, { status, headers: { ...headers, 'content-length': String(bytes.length) } });
 };
