@@ -21,14 +21,25 @@ const inText = (html: string, change: (text: string) => string): string =>
     .map((part, index) => (index % 2 === 0 ? change(part) : part))
     .join('');
 
-/** Break points a browser may use and a reader does not see: after `_` and `/` in code, between camelCase words. */
+/**
+ * Break points a browser may use and a reader does not see: after `_` and `/` in code, between camelCase words,
+ * after the slashes of a path and the underscores of a long code in prose.
+ */
 const breakable = (cell: string): string =>
   cell
     .split(/(<code>[^<]*<\/code>)/)
     .map((part, index) =>
       index % 2 === 1
         ? `<code>${part.slice('<code>'.length, -'</code>'.length).replace(/([_/])(?=[^_/])/g, '$1<wbr>')}</code>`
-        : inText(part, (text) => (LONG_CAMEL_CASE.test(text) ? text.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '<wbr>') : text)),
+        : inText(part, (text) =>
+            LONG_CAMEL_CASE.test(text)
+              ? text.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '<wbr>')
+              : // A file path or a long code in prose (`tests/contract/x.test.ts`, `ORDER_HAS_AUTHORIZED_TRANSACTION`)
+                // may break after each slash or underscore.
+                text
+                  .replace(/[\w.-]+(?:\/[\w.-]+){2,}/g, (path) => path.replaceAll('/', '/<wbr>'))
+                  .replace(/\b[A-Z0-9]+(?:_[A-Z0-9]+){2,}\b/g, (code) => code.replaceAll('_', '_<wbr>')),
+          ),
     )
     .join('');
 

@@ -36,4 +36,10 @@ describe('the guide pages’ tables', () => {
       '<td>the example request sent as text/plain; twice</td>',
     );
   });
+
+  it('lets a path and a long code in prose break, and nothing shorter', () => {
+    expect(readableTables(row('428 ORDER_HAS_AUTHORIZED_TRANSACTION; tests/contract/stated-rules.test.ts, a text/plain body'))).toContain(
+      '<td>428 ORDER_<wbr>HAS_<wbr>AUTHORIZED_<wbr>TRANSACTION; tests/<wbr>contract/<wbr>stated-rules.test.ts, a text/plain body</td>',
+    );
+  });
 });
