@@ -12,6 +12,7 @@ import { operations as commerceOperations } from '../../generated/commerce/opera
 import { operations as platformOperations } from '../../generated/platform/operations';
 import { APP_OWN_LIBRARIES, HOOK_APPS } from './app-size';
 import { installOrval } from './orval-install';
+import { bestTscTime } from './tsc-time';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const PEERS = ['@tanstack/react-query@5.108.0', 'react@19.3.1', '@types/react@19.3.0', 'typescript@5.9.3'];
@@ -141,18 +142,7 @@ const typeCheck = (name: string, files: string[]) => {
       files,
     }),
   );
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run += 1) {
-    const started = performance.now();
-    try {
-      execFileSync(process.execPath, [join(work, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: work, stdio: 'pipe' });
-    } catch (error) {
-      const output = String((error as { stdout?: Buffer }).stdout ?? '');
-      console.log(`  ${name}: tsc reported ${output.split('\n').filter((line) => line.includes('error TS')).length} errors`);
-    }
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+  return bestTscTime(work, project, name);
 };
 const orvalTime = typeCheck('orval', orvalFiles);
 const ourTime = typeCheck('ours', [join(root, 'src', 'react', 'index.ts')]);

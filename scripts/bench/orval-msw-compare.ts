@@ -14,6 +14,7 @@ import { createValidator } from '../../spec-model/validators';
 import { FAMILIES, type Family } from '../../src/protocol';
 import { measureApp, TESTING_APP, TESTING_EXTERNAL } from './app-size';
 import { installOrval } from './orval-install';
+import { bestTscTime } from './tsc-time';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const N = Number(process.argv[2] ?? 10);
@@ -124,18 +125,7 @@ const typeCheck = (name: string, files: string[]) => {
     types: [],
   };
   writeFileSync(project, JSON.stringify({ compilerOptions, files }));
-  let best = Number.POSITIVE_INFINITY;
-  for (let run = 0; run < 3; run += 1) {
-    const started = performance.now();
-    try {
-      execFileSync(process.execPath, [join(work, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: work, stdio: 'pipe' });
-    } catch (error) {
-      const output = String((error as { stdout?: Buffer }).stdout ?? '');
-      console.log(`  ${name}: tsc reported ${output.split('\n').filter((line) => line.includes('error TS')).length} errors`);
-    }
-    best = Math.min(best, performance.now() - started);
-  }
-  return best;
+  return bestTscTime(work, project, name);
 };
 const orvalTime = typeCheck(
   'orval',
