@@ -34,7 +34,7 @@ const breakable = (cell: string): string =>
         : inText(part, (text) =>
             LONG_CAMEL_CASE.test(text)
               ? text.replace(/(?<=[a-z0-9])(?=[A-Z])/g, '<wbr>')
-              : // A file path or a long code in prose (`tests/contract/x.test.ts`, `ORDER_HAS_AUTHORIZED_TRANSACTION`)
+              : // A file path or a long code in prose (`tests/contract/stated-rules.test.ts`, `ORDER_HAS_AUTHORIZED_TRANSACTION`)
                 // may break after each slash or underscore.
                 text
                   .replace(/[\w.-]+(?:\/[\w.-]+){2,}/g, (path) => path.replaceAll('/', '/<wbr>'))

@@ -9,7 +9,7 @@
 // fuzzing shapes gets the body it asked for, as before); an undeclared status or code never is.
 import { applicationErrorBody, internalFailure } from '../../errors/platform-error';
 import type { ResponseValidator } from '../../validation/response-validator';
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { MockResponse, ValidatedRequest } from '../types';
 import type { ContractAnswer, HandledRequest, Refusal } from './handler';
 
@@ -125,5 +125,5 @@ export const checkAnswerStage =
   (check: AnswerCheckStage) =>
   (request: HandledRequest): StageResult<CheckedRequest> => {
     const verdict = check(request, request.result);
-    return verdict.ok ? next({ ...request, text: verdict.text }) : answerWith(verdict.response);
+    return verdict.ok ? next(enrich(request, { text: verdict.text })) : answerWith(verdict.response);
   };

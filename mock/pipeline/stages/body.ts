@@ -4,7 +4,7 @@
 import { isJsonMediaType } from '../../../src/protocol';
 import { applicationFailure } from '../../errors/platform-error';
 import { parseJsonText } from '../parse-json';
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { IdentifiedRequest, ParsedRequest } from '../types';
 
 const utf8 = new TextDecoder('utf-8');
@@ -31,5 +31,5 @@ export const readJsonBody = (request: IdentifiedRequest): StageResult<ParsedRequ
       );
     body = parsed.value;
   }
-  return next({ ...request, body });
+  return next(enrich(request, { body }));
 };

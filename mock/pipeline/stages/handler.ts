@@ -3,7 +3,7 @@
 // against the contract by the next stage), a refusal in the platform's error body (its status must be one the
 // operation declares), or a finished response the mock itself owns (a forced scenario failure, a `Prefer`
 // the mode cannot honour), which is sent as it is.
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { MockResponse, ValidatedRequest } from '../types';
 
 /** An answer of the operation: status, JSON body and headers as the contract declares them. */
@@ -52,5 +52,5 @@ export const handlerStage =
   (handler: OperationHandler) =>
   async (request: ValidatedRequest): Promise<StageResult<HandledRequest>> => {
     const result = await handler.handle(request);
-    return isOperationResult(result) ? next({ ...request, result }) : answerWith(result);
+    return isOperationResult(result) ? next(enrich(request, { result })) : answerWith(result);
   };

@@ -6,7 +6,7 @@ import { fieldViolation } from '../../../src/protocol';
 import { type Identity, type IdentityRegistry, SESSION_NAME } from '../../engine/identity';
 import type { Access } from '../../engine/operation';
 import { applicationFailure, internalFailure, validationFailure } from '../../errors/platform-error';
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { IdentifiedRequest, RoutedRequest, Trace } from '../types';
 
 export interface IdentityOptions {
@@ -73,6 +73,6 @@ export const createIdentityStage = ({ identities, accessOf, sessionOf }: Identit
     if (refused) return answerWith(applicationFailure({ status: 403, code: 'PERMISSION_DENIED', description: refused }, raw.requestId));
     const caller = { identity, session: sessionOf(raw, identity) };
     trace.session = caller.session;
-    return next({ ...request, caller });
+    return next(enrich(request, { caller }));
   };
 };

@@ -5,7 +5,7 @@
 import { type FieldViolation, sortViolations } from '../../../src/protocol';
 import { validationFailure } from '../../errors/platform-error';
 import { type Preferences, parsePrefer, preferenceViolation } from '../prefer-header';
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { ParsedRequest, ValidatedRequest } from '../types';
 
 export interface RequestValidationSettings {
@@ -49,7 +49,7 @@ export const validateRequest = (request: ParsedRequest, settings: RequestValidat
     const violations = [...(verdict.ok ? [] : verdict.violations), ...('violation' in prefer ? [prefer.violation] : [])];
     return answerWith(validationFailure(sortViolations(violations), raw.requestId));
   }
-  return next({ ...request, query: verdict.query, preferences: prefer.preferences });
+  return next(enrich(request, { query: verdict.query, preferences: prefer.preferences }));
 };
 
 export const createRequestValidationStage =

@@ -6,7 +6,7 @@ import { applicationFailure, validationFailure } from '../../errors/platform-err
 import type { FamilyName } from '../../families';
 import type { MockRouter } from '../../routing';
 import type { RequestValidator } from '../../validation/request-validator';
-import { answerWith, next, type StageResult } from '../stage-result';
+import { answerWith, enrich, next, type StageResult } from '../stage-result';
 import type { RoutedRequest, TargetedRequest, Trace } from '../types';
 
 export interface RouteOptions {
@@ -74,13 +74,14 @@ export const createRouteStage = ({ router, validators }: RouteOptions): RouteSta
         ),
       );
     }
-    return next({
-      ...request,
-      family,
-      operation,
-      contract: validator.contract(operation.operationId),
-      validator,
-      pathParams: decoded.params,
-    });
+    return next(
+      enrich(request, {
+        family,
+        operation,
+        contract: validator.contract(operation.operationId),
+        validator,
+        pathParams: decoded.params,
+      }),
+    );
   };
 };
