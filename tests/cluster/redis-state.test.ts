@@ -12,6 +12,7 @@ import { generateSigningKeyPair } from '../../mock/events/signing-keys';
 import { createWebhookDispatcher, type Delivery, type DispatchedEvent, deliveryBytes } from '../../mock/events/webhook-dispatcher';
 import { openRedisState, type RedisState } from '../../mock/redis/redis-state';
 import { type RedisServer, startRedis } from '../../scripts/harness/cluster';
+import { sizedEvent } from '../support/sized-event';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 let redis: RedisServer;
@@ -161,19 +162,7 @@ describe('the Redis state shared by two replicas', () => {
     const size = 8 * 1024;
     const emitted = Math.ceil((2 * MAX_EVENT_BYTES_PER_SESSION) / size);
     for (let index = 0; index < emitted; index += 1) {
-      await (index % 2 ? one : two).state.events.append({
-        id: `e-${index}`,
-        eventType: 'wix.ecom.v1.cart_updated',
-        entityFqdn: 'wix.ecom.v1.cart',
-        slug: 'updated',
-        entityId: 'cart',
-        eventTime: '2026-01-01T00:00:00.000Z',
-        identity: { identityType: 'UNKNOWN' },
-        session: 'bytes',
-        operationId: 'updateCurrentCart',
-        requestId: `r-${index}`,
-        payload: { updatedEvent: { currentEntity: { note: 'x'.repeat(size) } } },
-      });
+      await (index % 2 ? one : two).state.events.append(sizedEvent(index, size, 'bytes'));
     }
     const kept = await two.state.events.list('bytes', MAX_EVENTS_PER_SESSION);
     const bytes = kept.reduce((sum, event) => sum + JSON.stringify(event).length, 0);

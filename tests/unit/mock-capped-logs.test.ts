@@ -4,20 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { CappedLog } from '../../mock/engine/capped-log';
 import { MAX_EVENT_BYTES_PER_SESSION, MAX_EVENTS_PER_SESSION, MemoryEventLog, type RecordedEvent } from '../../mock/engine/events';
 import { type LoggedRequest, MAX_LOGGED_BYTES_PER_SESSION, MAX_LOGGED_PER_SESSION, RequestLog } from '../../mock/engine/request-log';
+import { sizedEvent } from '../support/sized-event';
 
-const event = (index: number, bytes: number): RecordedEvent => ({
-  id: `e-${index}`,
-  eventType: 'wix.ecom.v1.cart_updated',
-  entityFqdn: 'wix.ecom.v1.cart',
-  slug: 'updated',
-  entityId: 'cart',
-  eventTime: '2026-01-01T00:00:00.000Z',
-  identity: { identityType: 'UNKNOWN' },
-  session: 'busy',
-  operationId: 'updateCurrentCart',
-  requestId: `r-${index}`,
-  payload: { updatedEvent: { currentEntity: { note: 'x'.repeat(bytes) } } },
-});
+const event = (index: number, bytes: number): RecordedEvent => sizedEvent(index, bytes, 'busy');
 
 describe('capped logs', () => {
   it('drop the oldest entries while over the entry cap or the byte cap, and keep the newest even alone over it', () => {
