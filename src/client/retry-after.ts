@@ -5,12 +5,11 @@
 import type { ApiError } from '../errors/api-error';
 import { RETRY_AFTER_STATUSES } from '../protocol';
 import type { RetryPolicy } from './options';
-import { isTransient } from './transient';
+import { mayRetry } from './transient';
 
 /** Whether attempt `attempt` (0-based) may be followed by another, and after how long; undefined: no retry. */
 export const retryDelay = (policy: RetryPolicy | undefined, method: string, attempt: number, error: ApiError): number | undefined => {
-  if (!policy || attempt >= policy.retries || !policy.methods.includes(method)) return undefined;
-  if (!isTransient(error.status)) return undefined;
+  if (!policy?.methods.includes(method) || !mayRetry(attempt, error, policy.retries)) return undefined;
   const asked = RETRY_AFTER_STATUSES.has(error.status) ? error.retryAfterMs : undefined;
   if (asked !== undefined) return asked <= policy.maxDelayMs ? asked : undefined;
   return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);

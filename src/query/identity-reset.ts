@@ -20,7 +20,7 @@ export const watchIdentity = (client: StorefrontClient, queryClient: ResettableQ
   let last = auth.identity?.();
   return auth.subscribe?.(() => {
     const next = auth.identity?.();
-    if (last && next !== last) void queryClient?.resetQueries({ predicate: (query) => query.meta?.identityScoped === true });
+    if (last && next !== last) void queryClient?.resetQueries({ predicate: (query) => !!query.meta?.identityScoped });
     last = next;
   });
 };

@@ -70,10 +70,9 @@ export type InfiniteQueryOptionsFactory<F> = (InitOptional<InitOf<F>> extends tr
   : (client: StorefrontClient, init: InitOf<F>, paging?: InfinitePaging) => OperationInfiniteQueryOptions<DataOf<F>, ErrorOf<F>>) &
   ForOperation<F>;
 
+// A part not given is undefined in the asked part; React Query's hash and prefix match read it as left out.
 const keyOf = ({ family, operationId }: OperationMeta, { params, body }: CallInit = {}): OperationQueryKey =>
-  params || body !== undefined
-    ? [family, operationId, { ...(params && { params }), ...(body !== undefined && { body }) }]
-    : [family, operationId];
+  params || body !== undefined ? [family, operationId, { params, body }] : [family, operationId];
 
 // The factories generated code is made with: one line per operation. `scoped` marks identity-scoped reads.
 export const queryKey = <F extends AnyOperation>(fn: F): QueryKeyFactory<F> =>

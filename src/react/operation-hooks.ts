@@ -16,8 +16,7 @@ import type { CallInit } from '../client/build-request';
 import type { StorefrontClient } from '../client/create-client';
 import type { DataOf, InitOf } from '../client/operation-function';
 import type { InitOptional } from '../client/operation-types';
-import { isTransient } from '../client/transient';
-import type { ApiError } from '../errors/api-error';
+import { mayRetry } from '../client/transient';
 import type { CodesOf, OperationError } from '../errors/operation-error';
 import type { OperationMeta } from '../operations/operation-meta';
 import type { InfinitePaging, OperationInfiniteQueryOptions, OperationQueryOptions } from '../query/query-options';
@@ -74,14 +73,10 @@ export type MutationHook<F> = <Context = unknown>(
   options?: MutationHookOptions<DataOf<F>, InitOf<F>, ErrorOf<F>, Context>,
 ) => UseMutationResult<DataOf<F>, ErrorOf<F>, InitOf<F>, Context>;
 
-/**
- * React Query's default of three retries, for what the runtime itself retries only: no answer at all, or a status
- * that says to wait (408, 429, 502, 503, 504). Any other answer is final at once.
- */
-const retryTransient = (failures: number, error: unknown) => failures < 3 && isTransient((error as ApiError | null)?.status);
-
-// Spread before the options, so the hook's own `retry` wins; one in the QueryClient's defaults wins too.
-const useRetry = () => ReactQuery.useQueryClient().getDefaultOptions().queries?.retry ?? retryTransient;
+// React Query's three retries, for what the runtime itself retries only (no answer, or a status that says to
+// wait); any other answer is final at once. Spread before the options, so the hook's own `retry` wins; one in
+// the QueryClient's defaults wins too.
+const useRetry = () => React.useContext(ReactQuery.QueryClientContext)?.getDefaultOptions().queries?.retry ?? mayRetry;
 
 // The factories generated hooks are made with: one line per operation, typed from its function.
 export const queryHook = <O>(options: O): QueryHook<Of<O>> =>

@@ -21,6 +21,6 @@ export const StorefrontProvider = ({ client, children }: { client: StorefrontCli
 
 export const useStorefrontClient = (): StorefrontClient => {
   const client = React.useContext(StorefrontContext);
-  if (!client) throw new Error('Missing <StorefrontProvider client={...}> above the component');
+  if (!client) throw new Error('Wrap the app in <StorefrontProvider client>');
   return client;
 };

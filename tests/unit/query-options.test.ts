@@ -1,3 +1,4 @@
+import { hashKey, partialMatchKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { getCheckoutQueryKey, getCurrentCart, getCurrentCartQueryKey, getCurrentCartQueryOptions } from '../../src/commerce';
 import {
@@ -30,10 +31,16 @@ describe('query keys', () => {
     ]);
   });
 
-  it('hold the params and the body only when they are given', () => {
-    expect(queryProductsQueryKey({ body: { query: {} } })).toEqual(['platform', 'queryProducts', { body: { query: {} } }]);
-    expect(queryProductsQueryKey({ body: { query: {} } })[2]).not.toHaveProperty('params');
-    expect(getCheckoutQueryKey({ params: { path: { id: 'c-1' } }, body: undefined })[2]).not.toHaveProperty('body');
+  it('hash and match as if a part not given were left out, and have no asked part when nothing was', () => {
+    const bodyOnly = queryProductsQueryKey({ body: { query: {} } });
+    expect(bodyOnly).toEqual(['platform', 'queryProducts', { body: { query: {} } }]);
+    expect(hashKey(bodyOnly)).toBe(hashKey(['platform', 'queryProducts', { body: { query: {} } }]));
+    const paramsOnly = getCheckoutQueryKey({ params: { path: { id: 'c-1' } }, body: undefined });
+    expect(hashKey(paramsOnly)).toBe(hashKey(['commerce', 'getCheckout', { params: { path: { id: 'c-1' } } }]));
+    // Both ways round: what the cache holds matches a filter written without the absent part, and the reverse.
+    expect(partialMatchKey(paramsOnly, ['commerce', 'getCheckout', { params: { path: { id: 'c-1' } } }])).toBe(true);
+    expect(partialMatchKey(['commerce', 'getCheckout', { params: { path: { id: 'c-1' } } }], paramsOnly)).toBe(true);
+    expect(partialMatchKey(paramsOnly, getCheckoutQueryKey({ params: { path: { id: 'c-2' } } }))).toBe(false);
     expect(getCurrentCartQueryKey({ headers: { 'x-a': 'b' } })).toStrictEqual(['commerce', 'getCurrentCart']);
   });
 });
