@@ -12,7 +12,7 @@ import { operations as commerceOperations } from '../../generated/commerce/opera
 import { operations as platformOperations } from '../../generated/platform/operations';
 import { APP_OWN_LIBRARIES, HOOK_APPS } from './app-size';
 import { installOrval } from './orval-install';
-import { bestTscTime } from './tsc-time';
+import { strictTscTime } from './tsc-time';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const PEERS = ['@tanstack/react-query@5.108.0', 'react@19.3.1', '@types/react@19.3.0', 'typescript@5.9.3'];
@@ -123,27 +123,7 @@ console.log(
 console.log(`per extra hook, gzip: orval ${orvalThree - orvalTwo} B, ours ${ourThree - ourTwo} B`);
 
 // 5. Type-check time of each hooks layer alone (skipLibCheck, strict), best of three.
-const typeCheck = (name: string, files: string[]) => {
-  const project = join(work, `tsconfig.${name}.json`);
-  writeFileSync(
-    project,
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'ESNext',
-        moduleResolution: 'bundler',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        strict: true,
-        skipLibCheck: true,
-        noEmit: true,
-        jsx: 'react-jsx',
-        types: [],
-      },
-      files,
-    }),
-  );
-  return bestTscTime(work, project, name);
-};
+const typeCheck = (name: string, files: string[]) => strictTscTime(work, name, files, { jsx: 'react-jsx' });
 const orvalTime = typeCheck('orval', orvalFiles);
 const ourTime = typeCheck('ours', [join(root, 'src', 'react', 'index.ts')]);
 console.log(

@@ -14,7 +14,7 @@ import { createValidator } from '../../spec-model/validators';
 import { FAMILIES, type Family } from '../../src/protocol';
 import { measureApp, TESTING_APP, TESTING_EXTERNAL } from './app-size';
 import { installOrval } from './orval-install';
-import { bestTscTime } from './tsc-time';
+import { strictTscTime } from './tsc-time';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const N = Number(process.argv[2] ?? 10);
@@ -112,21 +112,7 @@ console.log(
 );
 
 // 3. Type-check time, strict with skipLibCheck, best of three: orval's mock files against the testing entry.
-const typeCheck = (name: string, files: string[]) => {
-  const project = join(work, `tsconfig.msw-${name}.json`);
-  const compilerOptions = {
-    target: 'ES2022',
-    module: 'ESNext',
-    moduleResolution: 'bundler',
-    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-    strict: true,
-    skipLibCheck: true,
-    noEmit: true,
-    types: [],
-  };
-  writeFileSync(project, JSON.stringify({ compilerOptions, files }));
-  return bestTscTime(work, project, name);
-};
+const typeCheck = (name: string, files: string[]) => strictTscTime(work, `msw-${name}`, files);
 const orvalTime = typeCheck(
   'orval',
   mswFiles.map((file) => join(out, file)),

@@ -1,8 +1,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TARBALL_BUDGET_BYTES } from '../../scripts/build/tarball-size';
@@ -10,27 +10,13 @@ import { freePort } from '../../scripts/harness/mock-process';
 import { type NpmRegistry, startNpmRegistry } from '../../scripts/harness/npm-registry';
 import { docFiles, snippetsOf } from '../support/doc-snippets';
 import { API_KEY } from '../support/mock-credentials';
+import { npm, packPackage, root, tsc } from '../support/packed-package';
 
 // The package as frontend teams get it: built, packed (its prepack writing the published manifest), published to a
 // real npm registry started for the run (scripts/harness/npm-registry.ts) and installed from it by name into a
 // scratch app, then compiled with TypeScript (skipLibCheck on), bundled, and imported in Node without React.
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'tests', 'consumer', 'fixtures');
 const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
-const npm = (cwd: string, ...args: string[]) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-const tsc = (cwd: string, project: string) => {
-  try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd, encoding: 'utf8' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-};
 
 const compilerOptions = (moduleResolution: 'bundler' | 'node16') => ({
   target: 'ES2022',
@@ -50,20 +36,12 @@ let registry: NpmRegistry;
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'consumer-'));
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
-  // Packed from a copy of what npm packs, so the prepack's rewrite of package.json never shows to a test
-  // reading the repository's at the same moment.
-  const staged = join(scratch, 'package');
-  mkdirSync(staged);
-  for (const name of ['package.json', 'README.md', 'CHANGELOG.md', 'dist'])
-    cpSync(join(root, name), join(staged, name), { recursive: true });
-  npm(staged, 'pack', '--pack-destination', scratch);
+  const { tarball, staged } = packPackage(scratch);
   expect(readFileSync(join(staged, 'package.json'), 'utf8')).toBe(readFileSync(join(root, 'package.json'), 'utf8'));
-  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz'));
   registry = await startNpmRegistry();
   // The package's own dependencies, which the registry (no uplinks) must serve beside it.
   registry.publishFromCache('jose@6.2.17', 'openapi-fetch@0.17.0', 'openapi-typescript-helpers@0.1.0');
-  registry.publish(join(scratch, tarball ?? 'missing.tgz'));
+  registry.publish(tarball);
   app = join(scratch, 'app');
   execFileSync('mkdir', [app]);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-app', private: true, type: 'module' }));

@@ -1,29 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { npm, packPackage, root, tsc } from '../support/packed-package';
 
 // storefront-api/testing as a frontend team gets it: the package built and packed, the tarball installed in a scratch
 // app beside vitest, Testing Library, MSW and React Query; the app's component test runs there, and misuses of
 // answer(), the builders and the typed keys fail its tsc, each with its own message.
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'tests', 'consumer', 'fixtures', 'kit');
-const npm = (cwd: string, ...args: string[]) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-const tsc = (cwd: string, project: string): string => {
-  try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd, encoding: 'utf8' });
-    return '';
-  } catch (error) {
-    return String((error as { stdout?: string }).stdout ?? error);
-  }
-};
 // The versions the repository itself tests with.
 const pinned = (name: string): string => {
   const { devDependencies } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { devDependencies: Record<string, string> };
@@ -59,18 +44,11 @@ let app: string;
 
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'consumer-kit-'));
-  execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'ignore' });
-  // Packed from a copy of what npm packs, so the prepack's rewrite of package.json never shows to the repository.
-  const staged = join(scratch, 'package');
-  mkdirSync(staged);
-  for (const name of ['package.json', 'README.md', 'CHANGELOG.md', 'dist'])
-    cpSync(join(root, name), join(staged, name), { recursive: true });
-  npm(staged, 'pack', '--pack-destination', scratch);
-  const tarball = readdirSync(scratch).find((name) => name.endsWith('.tgz')) ?? 'missing.tgz';
+  const { tarball } = packPackage(scratch);
   app = join(scratch, 'app');
   mkdirSync(app);
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'scratch-kit-app', private: true, type: 'module' }));
-  npm(app, 'install', join(scratch, tarball), ...TEST_TOOLS);
+  npm(app, 'install', tarball, ...TEST_TOOLS);
   for (const name of readdirSync(fixtures)) cpSync(join(fixtures, name), join(app, name));
   writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['cart.test.tsx', 'misuses.ts'] }));
 }, 400_000);
