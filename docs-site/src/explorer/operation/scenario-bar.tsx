@@ -171,20 +171,8 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
               }}
             >
               <option value="">nothing: answer normally</option>
-              <optgroup label="Errors the operation declares">
-                {errorStatuses.map((code) => (
-                  <option key={code} value={String(code)}>
-                    {code} {statusText(code)}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="Gateway answers (the platform's edge)">
-                {gatewayStatuses.map((code) => (
-                  <option key={code} value={String(code)}>
-                    {code} {statusText(code)}
-                  </option>
-                ))}
-              </optgroup>
+              <StatusGroup label="Errors the operation declares" statuses={errorStatuses} />
+              <StatusGroup label="Gateway answers (the platform's edge)" statuses={gatewayStatuses} />
               <optgroup label="Connection faults">
                 {CONNECTION_FAULTS.map((fault) => (
                   <option key={fault} value={fault}>
@@ -276,3 +264,14 @@ export const ScenarioBar = ({ operation, form, setForm, controls, session, contr
     </fieldset>
   );
 };
+
+/** One group of statuses to force, each shown with its reason phrase. */
+const StatusGroup = ({ label, statuses }: { label: string; statuses: readonly number[] }) => (
+  <optgroup label={label}>
+    {statuses.map((code) => (
+      <option key={code} value={String(code)}>
+        {code} {statusText(code)}
+      </option>
+    ))}
+  </optgroup>
+);
