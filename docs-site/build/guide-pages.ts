@@ -100,6 +100,9 @@ export const buildGuidePages = (docsDir: string, outDir: string, script: string)
     walkTokens: (token) => {
       if ((token.type === 'link' || token.type === 'image') && typeof token.href === 'string') token.href = pageHref(token.href);
     },
+    // The guides hold no markup of their own but comments: a `<StorefrontProvider client>` in prose is text to
+    // show, not an element for the browser to swallow.
+    renderer: { html: ({ text }) => (text.trimStart().startsWith('<!--') ? text : escapeHtml(text)) },
   });
   for (const guide of guides) {
     const html = readableTables(marked.parse(readFileSync(join(docsDir, guide.source), 'utf8'), { async: false }));
